@@ -1,0 +1,85 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Strictness for every target (STYLE.md): Swift 6 language mode (complete concurrency checking),
+/// `any` spelled out for existentials, and imports that must name every module whose members are used.
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "GhostVault",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "ghostvault", targets: ["ghostvault"]),
+        .library(name: "VaultCore", targets: ["VaultCore"]),
+        .library(name: "VaultStore", targets: ["VaultStore"]),
+        .library(name: "VaultServices", targets: ["VaultServices"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+    ],
+    targets: [
+        .target(
+            name: "VaultCore",
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "VaultStore",
+            dependencies: [
+                "VaultCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "VaultServices",
+            dependencies: ["VaultCore", "VaultStore"],
+            swiftSettings: strictness
+        ),
+        .executableTarget(
+            name: "ghostvault",
+            dependencies: [
+                "VaultCore",
+                "VaultServices",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "VaultCoreTests",
+            dependencies: ["VaultCore"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "VaultStoreTests",
+            dependencies: ["VaultCore", "VaultStore"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "VaultServicesTests",
+            dependencies: ["VaultCore", "VaultStore", "VaultServices"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "GhostVaultCLITests",
+            dependencies: ["VaultCore", "VaultServices"],
+            swiftSettings: strictness
+        ),
+    ]
+)

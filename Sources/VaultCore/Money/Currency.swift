@@ -1,0 +1,74 @@
+import Foundation
+
+/// A currency: an ISO 4217 code (or a SimpleFIN custom currency URL) and how many minor-unit digits it has.
+///
+/// The exponent decides how amounts are parsed and printed: USD has 2 (cents), JPY 0, BHD 3 (fils).
+public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The ISO 4217 code in upper case, or the custom currency's URL as SimpleFIN sent it.
+    public let code: String
+    /// The number of digits after the decimal point in this currency's minor unit.
+    public let exponent: Int
+
+    /// Creates a currency with an explicit exponent, for custom currencies (points, miles, a SimpleFIN URL).
+    public init(code: String, exponent: Int) {
+        precondition((0...Currency.maximumExponent).contains(exponent), "a currency exponent is 0 to 4")
+        self.code = code
+        self.exponent = exponent
+    }
+
+    /// Looks up an ISO 4217 code (any case); nil when it is not three letters.
+    ///
+    /// Codes outside the table of exceptions get the common exponent of 2, which is right for the
+    /// great majority of currencies; the exceptions below come from the ISO 4217 list.
+    public init?(isoCode: String) {
+        let upper = isoCode.trimmingCharacters(in: .whitespaces).uppercased()
+        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        self.init(code: upper, exponent: Currency.exponentExceptions[upper] ?? 2)
+    }
+
+    public var description: String { code }
+
+    /// The largest exponent we accept: ISO 4217 stops at 4 (CLF, UYW).
+    public static let maximumExponent = 4
+
+    /// ISO 4217 currencies whose minor unit is not two digits.
+    static let exponentExceptions: [String: Int] = [
+        // Zero decimals.
+        "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
+        "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
+        // Three decimals.
+        "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
+        // Four decimals.
+        "CLF": 4, "UYW": 4,
+    ]
+
+    public static let usd = Currency(code: "USD", exponent: 2)
+    public static let eur = Currency(code: "EUR", exponent: 2)
+    public static let gbp = Currency(code: "GBP", exponent: 2)
+    public static let sgd = Currency(code: "SGD", exponent: 2)
+    public static let jpy = Currency(code: "JPY", exponent: 0)
+    public static let bhd = Currency(code: "BHD", exponent: 3)
+
+    /// The symbol printed before an amount, where one is unambiguous enough for a person.
+    var symbol: String? {
+        switch code {
+        case "USD": "$"
+        case "EUR": "€"
+        case "GBP": "£"
+        case "JPY": "¥"
+        case "SGD": "S$"
+        case "CAD": "CA$"
+        case "AUD": "A$"
+        case "INR": "₹"
+        case "CHF": "CHF "
+        default: nil
+        }
+    }
+
+    /// Ten to the power of the exponent: how many minor units make one major unit.
+    var minorUnitsPerMajor: Int64 {
+        var result: Int64 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+}

@@ -1,0 +1,65 @@
+import PostgresNIO
+import SQLiteNIO
+
+/// A failure in the store, with a code callers can act on and a message a person can act on.
+public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure it is.
+    public enum Code: String, Hashable, Sendable {
+        /// The location or settings are wrong; the message says which.
+        case configuration
+        /// The database could not be reached or opened.
+        case unavailable
+        /// The row asked for does not exist in this household.
+        case notFound
+        /// A unique key already holds this value.
+        case duplicate
+        /// A row refers to one that does not exist, or is still referred to.
+        case reference
+        /// A value broke a rule of the schema (a CHECK constraint).
+        case invalidValue
+        /// A write was attempted through a read-only session.
+        case readOnly
+        /// The schema is newer than this program, or a migration failed.
+        case migration
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// Recognises constraint violations of either database and says what they mean; nil for other errors.
+    ///
+    /// SQLite reports constraints through its extended result codes, PostgreSQL through SQLSTATE
+    /// class 23; both are read by code, never by matching message text.
+    static func constraint(from error: any Error) -> StoreError? {
+        if let error = error as? SQLiteError {
+            let text = error.message
+            switch error.reason {
+            case .constraintUniqueFailed, .constraintPrimaryKeyFailed:
+                return StoreError(.duplicate, "That value is already taken (\(text)).")
+            case .constraintForeignKeyFailed:
+                return StoreError(.reference, "The change refers to a missing row or would orphan one (\(text)).")
+            case .constraintCheckFailed, .constraintNotNullFailed:
+                return StoreError(.invalidValue, "A value is not allowed (\(text)).")
+            default:
+                return nil
+            }
+        }
+        if let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] {
+            let detail = error.serverInfo?[.message] ?? state
+            switch state {
+            case "23505": return StoreError(.duplicate, "That value is already taken (\(detail)).")
+            case "23503": return StoreError(.reference, "The change refers to a missing row or would orphan one (\(detail)).")
+            case "23514", "23502": return StoreError(.invalidValue, "A value is not allowed (\(detail)).")
+            default: return nil
+            }
+        }
+        return nil
+    }
+}

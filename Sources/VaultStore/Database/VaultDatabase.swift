@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresKit
+import PostgresNIO
+import SQLKit
+import SQLiteNIO
+
+/// The open database: a pool of connections to SQLite or PostgreSQL, migrated to the current schema.
+///
+/// Everything above the store reaches rows through this type's household sessions (`read` and
+/// `write`), which scope every query to one household. Close it when done.
+public final class VaultDatabase: Sendable {
+    /// Which SQL dialect the database speaks; the few places where they differ branch on it.
+    public enum Dialect: String, Sendable { case sqlite, postgres }
+
+    public let dialect: Dialect
+    public let location: DatabaseLocation
+    private let backend: Backend
+    let logger: Logger
+
+    private enum Backend: Sendable {
+        case sqlite(SQLitePool)
+        case postgres(PostgresClient, Task<Void, Never>)
+    }
+
+    /// Readers that may share a file database at once; SQLite in WAL mode serves them in parallel.
+    static let sqliteFileConnections = 4
+
+    private init(dialect: Dialect, location: DatabaseLocation, backend: Backend, logger: Logger) {
+        self.dialect = dialect
+        self.location = location
+        self.backend = backend
+        self.logger = logger
+    }
+
+    /// Opens (creating an SQLite file and its folder if needed) and migrates the database.
+    public static func open(
+        _ location: DatabaseLocation,
+        logger: Logger = Logger(label: "ghostvault.store")
+    ) async throws -> VaultDatabase {
+        let database: VaultDatabase
+        switch location {
+        case .sqliteMemory:
+            // One connection: an in-memory SQLite database exists only on the connection that made it.
+            let pool = SQLitePool(storage: .memory, maximum: 1, logger: logger)
+            database = VaultDatabase(dialect: .sqlite, location: location, backend: .sqlite(pool), logger: logger)
+        case .sqliteFile(let path):
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError(.unavailable, "Could not create the folder \(folder.path) for the database: "
+                    + "\(error.localizedDescription). Choose another place with --database.")
+            }
+            let pool = SQLitePool(storage: .file(path: path), maximum: sqliteFileConnections, logger: logger)
+            database = VaultDatabase(dialect: .sqlite, location: location, backend: .sqlite(pool), logger: logger)
+        case .postgres(let postgres):
+            var configuration = PostgresClient.Configuration(
+                host: postgres.host, port: postgres.port, username: postgres.username,
+                password: postgres.password, database: postgres.database, tls: .disable)
+            if postgres.tlsMode != "disable" {
+                throw StoreError(.configuration, "TLS to PostgreSQL (sslmode=\(postgres.tlsMode)) is not built in yet; "
+                    + "reach the server over loopback or a private network with sslmode=disable.")
+            }
+            if let schema = postgres.schema {
+                configuration.options.additionalStartupParameters = [("search_path", schema)]
+            }
+            let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            let runner = Task { await client.run() }
+            database = VaultDatabase(dialect: .postgres, location: location, backend: .postgres(client, runner), logger: logger)
+        }
+        do {
+            try await database.withConnection { db in try await db.raw("SELECT 1").run() }
+            try await Migrator(database: database).migrate()
+        } catch {
+            await database.close()
+            if let error = error as? StoreError { throw error }
+            throw StoreError(.unavailable, "Could not open the database at \(location): \(String(reflecting: error)).")
+        }
+        return database
+    }
+
+    /// Closes every connection.
+    public func close() async {
+        switch backend {
+        case .sqlite(let pool): await pool.close()
+        case .postgres(_, let runner): runner.cancel(); _ = await runner.value
+        }
+    }
+
+    /// Runs `body` on one connection, outside any transaction.
+    func withConnection<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        do {
+            switch backend {
+            case .sqlite(let pool):
+                return try await pool.withConnection(body)
+            case .postgres(let client, _):
+                return try await client.withConnection { connection in
+                    try await body(connection.sql(queryLogLevel: .trace))
+                }
+            }
+        } catch {
+            throw StoreError.constraint(from: error) ?? error
+        }
+    }
+
+    /// Runs `body` in one database transaction: all of its writes land, or none do.
+    ///
+    /// SQLite starts with `BEGIN IMMEDIATE` so the write lock is taken up front and two writers never
+    /// deadlock upgrading a read lock; PostgreSQL's plain `BEGIN` is enough.
+    func transaction<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        try await withConnection { db in
+            try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+            do {
+                let result = try await body(db)
+                try await db.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await db.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SQLKit
+
+/// Brings a database's schema up to date by running, in order, each migration it has not had yet.
+///
+/// Each migration runs in its own transaction with its record in `schema_migrations`, so a failure
+/// leaves the schema at the previous version. Two processes starting at once are serialised: SQLite by
+/// the write lock of `BEGIN IMMEDIATE`, PostgreSQL by a transaction-scoped advisory lock; both re-read
+/// what was applied once they hold the lock.
+struct Migrator {
+    let database: VaultDatabase
+    var migrations: [Migration] = Migration.all
+
+    /// The advisory lock key PostgreSQL migrations take (an arbitrary constant: "GVMIGRAT" in ASCII).
+    static let postgresLockKey: Int64 = 0x4756_4D49_4752_4154
+
+    /// Applies what is missing; returns the names it applied.
+    @discardableResult
+    func migrate() async throws -> [String] {
+        try await database.withConnection { db in
+            try await db.raw("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    name TEXT PRIMARY KEY,
+                    applied_at BIGINT NOT NULL
+                )
+                """).run()
+        }
+        var applied: [String] = []
+        for migration in migrations {
+            let ran = try await database.transaction { db in
+                if database.dialect == .postgres {
+                    try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.postgresLockKey))").run()
+                }
+                let done = try await db.raw("SELECT name FROM schema_migrations WHERE name = \(bind: migration.name)")
+                    .first() != nil
+                guard !done else { return false }
+                for statement in migration.statements(database.dialect) {
+                    try await db.raw("\(unsafeRaw: statement)").run()
+                }
+                try await db.raw("""
+                    INSERT INTO schema_migrations (name, applied_at)
+                    VALUES (\(bind: migration.name), \(bind: Int64(Date().timeIntervalSince1970)))
+                    """).run()
+                return true
+            }
+            if ran { applied.append(migration.name) }
+        }
+        try await refuseUnknownMigrations()
+        return applied
+    }
+
+    /// The names recorded as applied, in order.
+    func appliedNames() async throws -> [String] {
+        try await database.withConnection { db in
+            try await db.raw("SELECT name FROM schema_migrations ORDER BY name").all()
+                .map { try $0.decode(column: "name", as: String.self) }
+        }
+    }
+
+    /// A database migrated by a newer GhostVault must not be written by this older one.
+    private func refuseUnknownMigrations() async throws {
+        let known = Set(migrations.map(\.name))
+        let unknown = try await appliedNames().filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            throw StoreError(.migration, "The database was upgraded by a newer GhostVault (migrations "
+                + unknown.joined(separator: ", ") + "); upgrade this program before using it.")
+        }
+    }
+}

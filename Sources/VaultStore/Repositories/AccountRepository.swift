@@ -1,0 +1,84 @@
+import SQLKit
+import VaultCore
+
+/// A household's accounts.
+public struct AccountRepository: Sendable {
+    let session: HouseholdSession
+
+    /// Every account, in display order: sort order, then name ignoring case, then id.
+    public func all() async throws -> [Account] {
+        try await session.sql.raw("SELECT * FROM accounts WHERE household_id = \(bind: session.household)")
+            .all().map(Self.account(from:))
+            .sorted { ($0.sortOrder, $0.displayName.lowercased(), $0.id) < ($1.sortOrder, $1.displayName.lowercased(), $1.id) }
+    }
+
+    /// The account with this id in this household, if any.
+    public func find(_ id: Account.ID) async throws -> Account? {
+        try await session.sql.raw("""
+            SELECT * FROM accounts WHERE id = \(bind: id.description) AND household_id = \(bind: session.household)
+            """).first().map(Self.account(from:))
+    }
+
+    public func insert(_ account: Account) async throws {
+        try session.requireOwn(account.householdID, "account")
+        var values = Self.values(of: account)
+        values.add("createdAt", "created_at", .int(session.now.unixSeconds))
+        values.add("updatedAt", "updated_at", .int(session.now.unixSeconds))
+        try await session.insertRow("accounts", entity: "account", id: account.id, values)
+    }
+
+    /// Saves the account's changed fields; returns their names.
+    @discardableResult
+    public func update(_ account: Account) async throws -> [String] {
+        guard let old = try await find(account.id), old.householdID == session.householdID else {
+            throw StoreError(.notFound, "There is no account \(account.id) in this household.")
+        }
+        return try await session.updateRow(
+            "accounts", entity: "account", id: account.id, from: Self.values(of: old), to: Self.values(of: account))
+    }
+
+    /// Deletes the account and, with it, its transactions; false when there was no such account.
+    public func delete(_ id: Account.ID) async throws -> Bool {
+        try await session.deleteRow("accounts", entity: "account", id: id)
+    }
+
+    /// How many transactions the account has.
+    public func transactionCount(_ id: Account.ID) async throws -> Int {
+        let row = try await session.sql.raw("""
+            SELECT COUNT(*) AS n FROM transactions WHERE household_id = \(bind: session.household) AND account_id = \(bind: id.description)
+            """).first()
+        return Int(try row?.int("n") ?? 0)
+    }
+
+    static func values(of account: Account) -> RowValues {
+        var values = RowValues()
+        values.add("id", "id", .text(account.id.description))
+        values.add("institutionID", "institution_id", .text(account.institutionID?.description))
+        values.add("name", "name", .text(account.name))
+        values.add("nickname", "nickname", .text(account.nickname))
+        values.add("kind", "kind", .text(account.kind.rawValue))
+        values.add("netWorthCategory", "net_worth_category", .text(account.netWorthCategory.rawValue))
+        values.add("currency", "currency", .text(account.currency.code))
+        values.add("currency", "currency_exponent", .int(Int64(account.currency.exponent)))
+        values.add("balance", "balance_minor", .int(account.balance.minorUnits))
+        values.add("balanceDate", "balance_date", .int(account.balanceDate.map { Int64($0.compactValue) }))
+        values.add("isHidden", "hidden", .bool(account.isHidden))
+        values.add("isTrackingOnly", "tracking_only", .bool(account.isTrackingOnly))
+        values.add("isActive", "active", .bool(account.isActive))
+        values.add("sortOrder", "sort_order", .int(Int64(account.sortOrder)))
+        values.add("bankAccountID", "bank_account_id", .text(account.bankAccountID))
+        return values
+    }
+
+    static func account(from row: any SQLRow) throws -> Account {
+        let currency = try row.currency("currency", exponent: "currency_exponent")
+        return Account(
+            id: try row.id("id"), householdID: try row.id("household_id"), institutionID: try row.optionalID("institution_id"),
+            name: try row.text("name"), nickname: try row.optionalText("nickname"), kind: try row.value("kind"),
+            netWorthCategory: try row.value("net_worth_category"), currency: currency,
+            balance: Money(minorUnits: try row.int("balance_minor"), currency: currency),
+            balanceDate: try row.optionalLocalDate("balance_date"), isHidden: try row.bool("hidden"),
+            isTrackingOnly: try row.bool("tracking_only"), isActive: try row.bool("active"),
+            sortOrder: Int(try row.int("sort_order")), bankAccountID: try row.optionalText("bank_account_id"))
+    }
+}

@@ -1,0 +1,125 @@
+import SQLKit
+import VaultCore
+
+/// A value bound into a statement; kept as a small closed set so old and new rows can be compared.
+enum SQLValue: Hashable, Sendable {
+    case text(String?)
+    case int(Int64?)
+    case bool(Bool)
+
+    /// The concrete Swift value both database drivers know how to bind.
+    var bindable: any Encodable & Sendable {
+        switch self {
+        case .text(let value): value
+        case .int(let value): value
+        case .bool(let value): value
+        }
+    }
+}
+
+/// The columns of one row, each with the domain field name the change log records.
+struct RowValues: Sendable {
+    struct Column: Sendable {
+        let field: String
+        let column: String
+        let value: SQLValue
+    }
+
+    var columns: [Column] = []
+
+    mutating func add(_ field: String, _ column: String, _ value: SQLValue) {
+        columns.append(Column(field: field, column: column, value: value))
+    }
+
+    /// The fields whose values differ from `old`'s.
+    func changedColumns(from old: RowValues) -> [Column] {
+        let previous = Dictionary(old.columns.map { ($0.column, $0.value) }, uniquingKeysWith: { $1 })
+        return columns.filter { previous[$0.column] != $0.value }
+    }
+}
+
+extension HouseholdSession {
+    /// Inserts one row of this household and logs it.
+    func insertRow(_ table: String, entity: String, id: some CustomStringConvertible, _ values: RowValues) async throws {
+        try await insertRows(table, entity: entity, rows: [(id.description, values)], extra: [])
+    }
+
+    /// Inserts rows of this household in multi-row statements and logs each one.
+    ///
+    /// `extra` columns (such as `created_at`) are stored but not named in the change log.
+    func insertRows(
+        _ table: String, entity: String, rows: [(id: String, values: RowValues)], extra: [(String, SQLValue)]
+    ) async throws {
+        guard let first = rows.first else { return }
+        let log = try log()
+        let columnNames = ["household_id"] + first.values.columns.map(\.column) + extra.map(\.0)
+        // Both databases cap bound parameters per statement (SQLite 32,766; PostgreSQL 65,535).
+        let rowsPerStatement = max(1, 30_000 / columnNames.count)
+        for chunk in rows.chunked(by: rowsPerStatement) {
+            let insert = sql.insert(into: table).columns(columnNames)
+            for row in chunk {
+                insert.values([householdID.description] + row.values.columns.map(\.value.bindable) + extra.map(\.1.bindable))
+            }
+            try await insert.run()
+        }
+        try await log.record(rows.map {
+            ChangeLog.Entry(entity: entity, entityID: $0.id, operation: .insert, fields: $0.values.columns.map(\.field).uniqued())
+        })
+    }
+
+    /// Writes the columns that differ between `old` and `new`, logs the change (with `alsoChanged`, fields
+    /// the caller stored elsewhere), and returns the changed field names (empty, with nothing written or
+    /// logged, when nothing differs).
+    @discardableResult
+    func updateRow(
+        _ table: String, entity: String, id: some CustomStringConvertible, from old: RowValues, to new: RowValues,
+        alsoChanged: [String] = []
+    ) async throws -> [String] {
+        let changed = new.changedColumns(from: old)
+        guard !changed.isEmpty || !alsoChanged.isEmpty else { return [] }
+        let log = try log()
+        let update = sql.update(table)
+        for column in changed { update.set(SQLIdentifier(column.column), to: column.value.bindable) }
+        update.set(SQLIdentifier("updated_at"), to: now.unixSeconds)
+        try await update
+            .where("id", .equal, id.description)
+            .where("household_id", .equal, householdID.description)
+            .run()
+        let fields = (changed.map(\.field) + alsoChanged).uniqued()
+        try await log.record(entity, id, .update, fields: fields)
+        return fields
+    }
+
+    /// Deletes one row of this household and logs it; false when there was no such row.
+    func deleteRow(_ table: String, entity: String, id: some CustomStringConvertible) async throws -> Bool {
+        let log = try log()
+        let existing = try await sql.raw("""
+            SELECT id FROM \(ident: table) WHERE id = \(bind: id.description) AND household_id = \(bind: householdID.description)
+            """).first()
+        guard existing != nil else { return false }
+        try await sql.delete(from: table)
+            .where("id", .equal, id.description)
+            .where("household_id", .equal, householdID.description)
+            .run()
+        try await log.record(entity, id, .delete, fields: [])
+        return true
+    }
+
+    /// The household id as stored, for queries.
+    var household: String { householdID.description }
+
+    /// Refuses a value whose household is not this session's.
+    func requireOwn(_ owner: Household.ID, _ what: String) throws {
+        guard owner == householdID else {
+            throw StoreError(.notFound, "The \(what) belongs to another household.")
+        }
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements without repeats, first occurrence kept.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import SQLKit
+import VaultCore
+
+/// A household's transactions, with their tags.
+public struct TransactionRepository: Sendable {
+    let session: HouseholdSession
+
+    /// The transaction with this id in this household, if any.
+    public func find(_ id: Transaction.ID) async throws -> Transaction? {
+        let rows = try await session.sql.raw(Self.selectWithCurrency + """
+             WHERE t.household_id = \(bind: session.household) AND t.id = \(bind: id.description)
+            """).all()
+        return try await transactions(from: rows).first
+    }
+
+    /// Inserts one transaction and logs it.
+    public func insert(_ transaction: Transaction) async throws {
+        try await insert([transaction])
+    }
+
+    /// Inserts many transactions in multi-row statements, each logged: the bulk path for sync and import.
+    public func insert(_ transactions: [Transaction]) async throws {
+        guard !transactions.isEmpty else { return }
+        for transaction in transactions { try session.requireOwn(transaction.householdID, "transaction") }
+        try await session.insertRows(
+            "transactions", entity: "transaction",
+            rows: transactions.map { ($0.id.description, Self.values(of: $0)) },
+            extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
+        try await insertTags(of: transactions)
+    }
+
+    /// Saves the transaction's changed fields (tags included); returns their names.
+    @discardableResult
+    public func update(_ transaction: Transaction) async throws -> [String] {
+        guard let old = try await find(transaction.id) else {
+            throw StoreError(.notFound, "There is no transaction \(transaction.id) in this household.")
+        }
+        let tagsChanged = old.tags != transaction.tags
+        if tagsChanged {
+            try await session.sql.raw("""
+                DELETE FROM transaction_tags
+                WHERE household_id = \(bind: session.household) AND transaction_id = \(bind: transaction.id.description)
+                """).run()
+            try await insertTags(of: [transaction])
+        }
+        return try await session.updateRow(
+            "transactions", entity: "transaction", id: transaction.id,
+            from: Self.values(of: old), to: Self.values(of: transaction), alsoChanged: tagsChanged ? ["tags"] : [])
+    }
+
+    /// Deletes the transaction; false when there was no such transaction.
+    public func delete(_ id: Transaction.ID) async throws -> Bool {
+        try await session.deleteRow("transactions", entity: "transaction", id: id)
+    }
+
+    /// One page of the transactions that pass `filter`, in its order, with the total count.
+    public func list(_ filter: TransactionFilter, page: PageRequest) async throws -> Page<Transaction> {
+        let conditions = Self.conditions(filter, household: session.household)
+        let direction = filter.sort == .newestFirst ? "DESC" : "ASC"
+        let rows = try await session.sql.raw(Self.selectWithCurrency + " WHERE " + conditions + """
+             ORDER BY t.date \(unsafeRaw: direction), t.id \(unsafeRaw: direction)
+             LIMIT \(bind: Int64(page.size)) OFFSET \(bind: Int64(page.offset))
+            """).all()
+        return Page(items: try await transactions(from: rows), request: page, totalCount: try await count(filter))
+    }
+
+    /// How many transactions pass `filter`.
+    public func count(_ filter: TransactionFilter) async throws -> Int {
+        let row = try await session.sql.raw(
+            "SELECT COUNT(*) AS n FROM transactions t WHERE " + Self.conditions(filter, household: session.household)
+        ).first()
+        return Int(try row?.int("n") ?? 0)
+    }
+
+    /// The SQL form of a filter, every condition bound, always scoped to the household.
+    static func conditions(_ filter: TransactionFilter, household: String) -> SQLQueryString {
+        var parts: [SQLQueryString] = ["t.household_id = \(bind: household)"]
+        if let from = filter.from { parts.append("t.date >= \(bind: Int64(from.compactValue))") }
+        if let through = filter.through { parts.append("t.date <= \(bind: Int64(through.compactValue))") }
+        // The folded query holds only letters and digits, so it has no LIKE wildcards to escape.
+        if let folded = filter.foldedSearch { parts.append("t.search_key LIKE \(bind: "%" + folded + "%")") }
+        if !filter.accountIDs.isEmpty {
+            parts.append("t.account_id IN (\(binds: filter.accountIDs.map(\.description).sorted()))")
+        }
+        if let categories = filter.categoryIDs {
+            parts.append(categories.isEmpty
+                ? "1 = 0"
+                : "t.category_id IN (\(binds: categories.map(\.description).sorted()))")
+        }
+        if filter.uncategorizedOnly { parts.append("t.category_id IS NULL") }
+        if !filter.includeTransfers { parts.append("t.classification <> 'transfer'") }
+        if !filter.tags.isEmpty {
+            parts.append("""
+                EXISTS (SELECT 1 FROM transaction_tags g WHERE g.transaction_id = t.id
+                        AND g.tag IN (\(binds: filter.tags.map(Tag.normalize).sorted())))
+                """)
+        }
+        return parts.joined(separator: " AND ")
+    }
+
+    static let selectWithCurrency: SQLQueryString = """
+        SELECT t.*, a.currency AS account_currency, a.currency_exponent AS account_currency_exponent
+        FROM transactions t JOIN accounts a ON a.id = t.account_id AND a.household_id = t.household_id
+        """
+
+    private func insertTags(of transactions: [Transaction]) async throws {
+        let rows = transactions.flatMap { transaction in
+            transaction.tags.enumerated().map { (transaction.id.description, $0.element, Int64($0.offset)) }
+        }
+        for chunk in rows.chunked(by: 5_000) {
+            let insert = session.sql.insert(into: "transaction_tags").columns("household_id", "transaction_id", "tag", "position")
+            for row in chunk { insert.values(session.household, row.0, row.1, row.2) }
+            try await insert.run()
+        }
+    }
+
+    /// Builds transactions from rows of `selectWithCurrency`, loading their tags in one query.
+    private func transactions(from rows: [any SQLRow]) async throws -> [Transaction] {
+        guard !rows.isEmpty else { return [] }
+        let ids = try rows.map { try $0.text("id") }
+        var tags: [String: [String]] = [:]
+        for chunk in ids.chunked(by: 1_000) {
+            let tagRows = try await session.sql.raw("""
+                SELECT transaction_id, tag FROM transaction_tags
+                WHERE household_id = \(bind: session.household) AND transaction_id IN (\(binds: Array(chunk)))
+                ORDER BY transaction_id, position
+                """).all()
+            for row in tagRows { tags[try row.text("transaction_id"), default: []].append(try row.text("tag")) }
+        }
+        return try rows.map { row in
+            let currency = try row.currency("account_currency", exponent: "account_currency_exponent")
+            return Transaction(
+                id: try row.id("id"), householdID: try row.id("household_id"), accountID: try row.id("account_id"),
+                date: try row.localDate("date"), postedAt: try row.optionalInstant("posted_at"),
+                transactedAt: try row.optionalInstant("transacted_at"),
+                amount: Money(minorUnits: try row.int("amount_minor"), currency: currency),
+                description: try row.text("description"), payee: try row.optionalText("payee"),
+                memo: try row.optionalText("memo"), isPending: try row.bool("pending"), notes: try row.optionalText("notes"),
+                tags: tags[try row.text("id")] ?? [], paymentFlag: try row.optionalValue("payment_flag"),
+                reimbursementFlag: try row.optionalValue("reimbursement_flag"), isExcluded: try row.bool("excluded"),
+                excludedSource: try row.value("excluded_source"), categoryID: try row.optionalID("category_id"),
+                categorySource: try row.value("category_source"), classification: try row.value("classification"),
+                classificationSource: try row.value("classification_source"), source: try row.value("source"),
+                bankTransactionID: try row.optionalText("bank_transaction_id"))
+        }
+    }
+
+    static func values(of transaction: Transaction) -> RowValues {
+        var values = RowValues()
+        values.add("id", "id", .text(transaction.id.description))
+        values.add("accountID", "account_id", .text(transaction.accountID.description))
+        values.add("date", "date", .int(Int64(transaction.date.compactValue)))
+        values.add("postedAt", "posted_at", .int(transaction.postedAt?.unixSeconds))
+        values.add("transactedAt", "transacted_at", .int(transaction.transactedAt?.unixSeconds))
+        values.add("amount", "amount_minor", .int(transaction.amount.minorUnits))
+        values.add("description", "description", .text(transaction.description))
+        values.add("payee", "payee", .text(transaction.payee))
+        values.add("memo", "memo", .text(transaction.memo))
+        values.add("isPending", "pending", .bool(transaction.isPending))
+        values.add("notes", "notes", .text(transaction.notes))
+        values.add("paymentFlag", "payment_flag", .text(transaction.paymentFlag?.rawValue))
+        values.add("reimbursementFlag", "reimbursement_flag", .text(transaction.reimbursementFlag?.rawValue))
+        values.add("isExcluded", "excluded", .bool(transaction.isExcluded))
+        values.add("excludedSource", "excluded_source", .text(transaction.excludedSource.rawValue))
+        values.add("categoryID", "category_id", .text(transaction.categoryID?.description))
+        values.add("categorySource", "category_source", .text(transaction.categorySource.rawValue))
+        values.add("classification", "classification", .text(transaction.classification.rawValue))
+        values.add("classificationSource", "classification_source", .text(transaction.classificationSource.rawValue))
+        values.add("source", "source", .text(transaction.source.rawValue))
+        values.add("bankTransactionID", "bank_transaction_id", .text(transaction.bankTransactionID))
+        values.add("description", "search_key", .text(transaction.searchKey))
+        return values
+    }
+}

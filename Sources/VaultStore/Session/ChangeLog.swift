@@ -1,0 +1,105 @@
+import Foundation
+import SQLKit
+import VaultCore
+
+/// Who made a change: a signed-in person, the command line, bank sync, or the system itself.
+public struct ChangeActor: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The `ghostvault` command line on this machine.
+    public static let commandLine = ChangeActor(rawValue: "cli")
+    /// GhostVault itself (setup, maintenance).
+    public static let system = ChangeActor(rawValue: "system")
+
+    public var description: String { rawValue }
+}
+
+/// Whether a change made, altered or removed a row.
+public enum ChangeOperation: String, Hashable, Sendable, Codable {
+    case insert, update, delete
+}
+
+/// One entry of the change log: the audit trail, the feed for device sync, and the outbox.
+public struct ChangeRecord: Hashable, Sendable {
+    /// Position in the household's log, from 1, without gaps, in commit order.
+    public let sequence: Int64
+    /// The kind of row: `account`, `transaction`, `category`, `institution`, `household`.
+    public let entity: String
+    public let entityID: String
+    public let operation: ChangeOperation
+    /// The names of the fields set or changed (all of them for an insert).
+    public let fields: [String]
+    public let actor: ChangeActor
+    public let at: Date
+}
+
+/// Writes change records in the caller's transaction (DESIGN section 4).
+///
+/// The household row holds the last sequence number; taking the next ones with
+/// `UPDATE ... RETURNING` locks that row until commit on PostgreSQL, so concurrent writers to one
+/// household get gap-free sequences in commit order, and SQLite's single writer gives the same.
+struct ChangeLog: Sendable {
+    let sql: any SQLDatabase
+    let householdID: Household.ID
+    let actor: ChangeActor
+    let now: Date
+
+    /// One entry to record.
+    struct Entry: Sendable {
+        let entity: String
+        let entityID: String
+        let operation: ChangeOperation
+        let fields: [String]
+    }
+
+    /// Records one change.
+    func record(_ entity: String, _ id: some CustomStringConvertible, _ operation: ChangeOperation, fields: [String]) async throws {
+        try await record([Entry(entity: entity, entityID: id.description, operation: operation, fields: fields)])
+    }
+
+    /// Records many changes with consecutive sequence numbers, in as few statements as possible.
+    func record(_ entries: [Entry]) async throws {
+        guard !entries.isEmpty else { return }
+        let row = try await sql.raw("""
+            UPDATE households SET change_seq = change_seq + \(bind: Int64(entries.count))
+            WHERE id = \(bind: householdID.description) RETURNING change_seq
+            """).first()
+        guard let last = try row?.int("change_seq") else {
+            throw StoreError(.notFound, "The household \(householdID) does not exist.")
+        }
+        var sequence = last - Int64(entries.count)
+        for chunk in entries.chunked(by: ChangeLog.rowsPerStatement) {
+            let insert = sql.insert(into: "changes")
+                .columns("household_id", "seq", "entity", "entity_id", "operation", "fields", "actor", "at")
+            for entry in chunk {
+                sequence += 1
+                insert.values(
+                    householdID.description, sequence, entry.entity, entry.entityID, entry.operation.rawValue,
+                    ChangeLog.encode(fields: entry.fields), actor.rawValue, now.unixSeconds)
+            }
+            try await insert.run()
+        }
+    }
+
+    /// Rows per multi-row INSERT: 8 columns each stays far below both databases' bind limits.
+    static let rowsPerStatement = 1_000
+
+    /// Field names as a JSON array of strings.
+    static func encode(fields: [String]) -> String {
+        let data = (try? JSONEncoder().encode(fields)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(fields text: String) -> [String] {
+        (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    }
+}
+
+extension Array {
+    /// The array cut into consecutive pieces of at most `size` elements.
+    func chunked(by size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
