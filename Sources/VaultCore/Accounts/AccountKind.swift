@@ -64,3 +64,24 @@ public enum NetWorthCategory: String, CaseIterable, Hashable, Sendable, Codable,
 
     public var description: String { rawValue }
 }
+
+extension AccountKind {
+    /// Reads a kind as a person types it: `credit-card`, `credit card`, `Credit_Card` and `credit` all work.
+    public init?(name: String) {
+        let folded = name.lowercased().filter { $0.isLetter }
+        if folded == "credit" || folded == "card" { self = .creditCard; return }
+        guard let kind = AccountKind.allCases.first(where: { $0.rawValue.filter(\.isLetter) == folded }) else { return nil }
+        self = kind
+    }
+}
+
+extension NetWorthCategory {
+    /// Reads a category as a person types it: `bank-accounts`, `Bank Accounts`, `other assets`.
+    public init?(name: String) {
+        let folded = name.lowercased().filter { $0.isLetter }
+        guard let category = NetWorthCategory.allCases.first(where: { $0.rawValue.filter(\.isLetter) == folded }) else {
+            return nil
+        }
+        self = category
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One thing wrong with input, tied to the field it concerns, said so a person knows what to change.
-public struct Problem: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Problem: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The input field, as the form or command calls it (`amount`, `date`, `category`).
     public let field: String
     /// What is wrong and how to fix it.

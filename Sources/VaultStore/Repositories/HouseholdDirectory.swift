@@ -6,8 +6,12 @@ import VaultCore
 public struct HouseholdDirectory: Sendable {
     let database: VaultDatabase
 
-    /// Creates a household, logging its creation as the first entry of its change log.
-    public func create(_ household: Household, actor: ChangeActor, at now: Date = Date()) async throws {
+    /// Creates a household, logging its creation as the first entry of its change log, then runs
+    /// `setUp` (seeding its categories, say) in the same transaction: both land or neither does.
+    public func create(
+        _ household: Household, actor: ChangeActor, at now: Date = Date(),
+        setUp: (HouseholdSession) async throws -> Void = { _ in }
+    ) async throws {
         try await database.transaction { sql in
             try await sql.raw("""
                 INSERT INTO households (id, name, time_zone, base_currency, base_currency_exponent, first_weekday, created_at)
@@ -15,9 +19,9 @@ public struct HouseholdDirectory: Sendable {
                         \(bind: household.baseCurrency.code), \(bind: Int64(household.baseCurrency.exponent)),
                         \(bind: Int64(household.firstWeekday.rawValue)), \(bind: now.unixSeconds))
                 """).run()
-            try await ChangeLog(sql: sql, householdID: household.id, actor: actor, now: now)
-                .record("household", household.id, .insert,
-                        fields: ["name", "timeZone", "baseCurrency", "firstWeekday"])
+            let log = ChangeLog(sql: sql, householdID: household.id, actor: actor, now: now)
+            try await log.record("household", household.id, .insert, fields: ["name", "timeZone", "baseCurrency", "firstWeekday"])
+            try await setUp(HouseholdSession(sql: sql, householdID: household.id, changeLog: log, now: now))
         }
     }
 

@@ -1,0 +1,239 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// Adding, changing, hiding, listing and deleting a household's accounts.
+public struct AccountService: Sendable {
+    let scope: HouseholdScope
+
+    /// An account with the name of its institution, for lists.
+    public struct Listed: Sendable {
+        public let account: Account
+        public let institution: Institution?
+        /// How many transactions the account holds.
+        public let transactionCount: Int
+    }
+
+    /// What a person gives to add a manual account; text fields are validated together.
+    public struct Input: Sendable {
+        public var name: String
+        public var kind: String
+        /// An ISO 4217 code; nil for the household's currency.
+        public var currency: String?
+        /// The current balance; nil for zero. Negative on a liability means owed.
+        public var balance: String?
+        public var institution: String?
+        public var nickname: String?
+        public var netWorthCategory: String?
+        public var isHidden = false
+        public var isTrackingOnly = false
+
+        public init(name: String, kind: String, currency: String? = nil, balance: String? = nil, institution: String? = nil,
+                    nickname: String? = nil, netWorthCategory: String? = nil, isHidden: Bool = false, isTrackingOnly: Bool = false) {
+            self.name = name
+            self.kind = kind
+            self.currency = currency
+            self.balance = balance
+            self.institution = institution
+            self.nickname = nickname
+            self.netWorthCategory = netWorthCategory
+            self.isHidden = isHidden
+            self.isTrackingOnly = isTrackingOnly
+        }
+    }
+
+    /// Changes to an account; nil leaves a field as it is, an empty nickname removes it.
+    public struct Changes: Sendable {
+        public var name: String?
+        public var nickname: String?
+        public var kind: String?
+        public var netWorthCategory: String?
+        public var balance: String?
+        public var isHidden: Bool?
+        public var isTrackingOnly: Bool?
+        public var isActive: Bool?
+        public var sortOrder: Int?
+
+        public init(name: String? = nil, nickname: String? = nil, kind: String? = nil, netWorthCategory: String? = nil,
+                    balance: String? = nil, isHidden: Bool? = nil, isTrackingOnly: Bool? = nil, isActive: Bool? = nil,
+                    sortOrder: Int? = nil) {
+            self.name = name
+            self.nickname = nickname
+            self.kind = kind
+            self.netWorthCategory = netWorthCategory
+            self.balance = balance
+            self.isHidden = isHidden
+            self.isTrackingOnly = isTrackingOnly
+            self.isActive = isActive
+            self.sortOrder = sortOrder
+        }
+    }
+
+    /// Every account in display order, hidden ones only when asked for.
+    public func list(includeHidden: Bool = false) async throws -> [Listed] {
+        try await scope.read { session in
+            let institutions = Dictionary(uniqueKeysWithValues: try await session.institutions.all().map { ($0.id, $0) })
+            var listed: [Listed] = []
+            for account in try await session.accounts.all() where includeHidden || !account.isHidden {
+                listed.append(Listed(
+                    account: account, institution: account.institutionID.flatMap { institutions[$0] },
+                    transactionCount: try await session.accounts.transactionCount(account.id)))
+            }
+            return listed
+        }
+    }
+
+    /// Finds an account by id, name or nickname.
+    public func find(_ reference: String) async throws -> Account {
+        try await scope.read { session in try Self.resolve(reference, in: try await session.accounts.all()) }
+    }
+
+    /// Adds a manual account, or refuses the input whole.
+    public func add(_ input: Input) async throws -> Account {
+        try await scope.write { session in
+            let household = try await session.household()
+            let existing = try await session.accounts.all()
+            var problems: [Problem] = []
+            let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            problems += Self.nameProblems(name, field: "name")
+            if existing.contains(where: { $0.displayName.lowercased() == name.lowercased() || $0.name.lowercased() == name.lowercased() }) {
+                problems.append(Problem(field: "name", message: "An account named '\(name)' already exists; choose another name."))
+            }
+            let kind = AccountKind(name: input.kind)
+            if kind == nil { problems.append(Self.kindProblem(input.kind)) }
+            var currency = household.baseCurrency
+            if let code = input.currency {
+                if let parsed = Currency(isoCode: code) { currency = parsed } else {
+                    problems.append(Problem(field: "currency", message: "'\(code)' is not a currency code; use three letters such as USD."))
+                }
+            }
+            var balance = Money.zero(currency)
+            if let text = input.balance {
+                do { balance = try Money(parsing: text, currency: currency) } catch {
+                    problems.append(Problem(field: "balance", message: "\(error)"))
+                }
+            }
+            var category = kind?.defaultNetWorthCategory
+            if let text = input.netWorthCategory {
+                if let parsed = NetWorthCategory(name: text) { category = parsed } else { problems.append(Self.categoryProblem(text)) }
+            }
+            let nickname = input.nickname?.trimmingCharacters(in: .whitespaces)
+            if let nickname, !nickname.isEmpty { problems += Self.nameProblems(nickname, field: "nickname") }
+            guard problems.isEmpty, let kind else { throw InvalidInput(problems) }
+
+            var institutionID: Institution.ID?
+            if let name = input.institution?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+                if let institution = try await session.institutions.find(named: name) {
+                    institutionID = institution.id
+                } else {
+                    let institution = Institution(id: scope.vault.newID(), householdID: household.id, name: name)
+                    try await session.institutions.insert(institution)
+                    institutionID = institution.id
+                }
+            }
+            let account = Account(
+                id: scope.vault.newID(), householdID: household.id, institutionID: institutionID, name: name,
+                nickname: nickname?.isEmpty == false ? nickname : nil, kind: kind, netWorthCategory: category,
+                currency: currency, balance: balance, balanceDate: household.today(at: session.now),
+                isHidden: input.isHidden, isTrackingOnly: input.isTrackingOnly,
+                sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1)
+            try await session.accounts.insert(account)
+            return account
+        }
+    }
+
+    /// Applies changes to an account; returns it and the names of the fields that changed.
+    public func edit(_ reference: String, _ changes: Changes) async throws -> (account: Account, changed: [String]) {
+        try await scope.write { session in
+            let household = try await session.household()
+            let all = try await session.accounts.all()
+            var account = try Self.resolve(reference, in: all)
+            var problems: [Problem] = []
+            if let name = changes.name?.trimmingCharacters(in: .whitespacesAndNewlines) {
+                problems += Self.nameProblems(name, field: "name")
+                account.name = name
+            }
+            if let nickname = changes.nickname?.trimmingCharacters(in: .whitespaces) {
+                if !nickname.isEmpty { problems += Self.nameProblems(nickname, field: "nickname") }
+                account.nickname = nickname.isEmpty ? nil : nickname
+            }
+            if let text = changes.kind {
+                if let kind = AccountKind(name: text) {
+                    // A kind change moves the account to the new kind's group unless a person had chosen another.
+                    if account.netWorthCategory == account.kind.defaultNetWorthCategory {
+                        account.netWorthCategory = kind.defaultNetWorthCategory
+                    }
+                    account.kind = kind
+                } else { problems.append(Self.kindProblem(text)) }
+            }
+            if let text = changes.netWorthCategory {
+                if let category = NetWorthCategory(name: text) { account.netWorthCategory = category } else {
+                    problems.append(Self.categoryProblem(text))
+                }
+            }
+            if let text = changes.balance {
+                if !account.isManual {
+                    problems.append(Problem(field: "balance", message: "'\(account.displayName)' is kept up to date by bank sync; "
+                        + "its balance cannot be set by hand."))
+                } else {
+                    do {
+                        account.balance = try Money(parsing: text, currency: account.currency)
+                        account.balanceDate = household.today(at: session.now)
+                    } catch { problems.append(Problem(field: "balance", message: "\(error)")) }
+                }
+            }
+            if let hidden = changes.isHidden { account.isHidden = hidden }
+            if let trackingOnly = changes.isTrackingOnly { account.isTrackingOnly = trackingOnly }
+            if let active = changes.isActive { account.isActive = active }
+            if let order = changes.sortOrder { account.sortOrder = order }
+            let lowerName = account.displayName.lowercased()
+            if all.contains(where: { $0.id != account.id && $0.displayName.lowercased() == lowerName }) {
+                problems.append(Problem(field: "name", message: "Another account is already shown as '\(account.displayName)'."))
+            }
+            guard problems.isEmpty else { throw InvalidInput(problems) }
+            let changed = try await session.accounts.update(account)
+            return (account, changed)
+        }
+    }
+
+    /// Deletes a manual account and its transactions. With transactions present, it asks for
+    /// `confirmed` first and says how many would go. Returns how many transactions were deleted.
+    public func delete(_ reference: String, confirmed: Bool) async throws -> Int {
+        try await scope.write { session in
+            let account = try Self.resolve(reference, in: try await session.accounts.all())
+            guard account.isManual else {
+                throw VaultError(.conflict, "'\(account.displayName)' comes from bank sync; remove its connection instead, "
+                    + "or hide the account to keep its history out of sight.")
+            }
+            let count = try await session.accounts.transactionCount(account.id)
+            if count > 0, !confirmed {
+                throw VaultError(.confirmationRequired, "Deleting '\(account.displayName)' also deletes its \(count) "
+                    + "transaction\(count == 1 ? "" : "s"). Confirm to go ahead, or hide the account instead.")
+            }
+            _ = try await session.accounts.delete(account.id)
+            return count
+        }
+    }
+
+    static func resolve(_ reference: String, in accounts: [Account]) throws -> Account {
+        switch Reference.account(reference, in: accounts) {
+        case .success(let account): return account
+        case .failure(let problem): throw VaultError(.notFound, problem.message)
+        }
+    }
+
+    static func nameProblems(_ name: String, field: String) -> [Problem] {
+        name.isEmpty || name.count > 200
+            ? [Problem(field: field, message: "The \(field) must be 1 to 200 characters.")] : []
+    }
+
+    static func kindProblem(_ text: String) -> Problem {
+        Problem(field: "kind", message: "'\(text)' is not an account kind; use one of "
+            + AccountKind.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+    }
+
+    static func categoryProblem(_ text: String) -> Problem {
+        Problem(field: "net-worth-category", message: "'\(text)' is not a net worth category; use one of "
+            + NetWorthCategory.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+    }
+}

@@ -1,0 +1,64 @@
+import VaultCore
+import VaultStore
+
+/// A failed use case, with a stable code for API clients and a message that says what to do.
+public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Stable codes; the API and the CLI's exit status are derived from them.
+    public enum Code: String, Hashable, Sendable {
+        /// The input was refused whole; `problems` lists every reason.
+        case invalidInput = "invalid_input"
+        /// The thing referred to does not exist (in this household).
+        case notFound = "not_found"
+        /// The request contradicts what is stored (a duplicate, or a row still in use).
+        case conflict
+        /// The action needs a confirmation it did not get.
+        case confirmationRequired = "confirmation_required"
+        /// The database or another dependency could not be used.
+        case unavailable
+    }
+
+    public let code: Code
+    public let message: String
+    public let problems: [Problem]
+
+    public init(_ code: Code, _ message: String, problems: [Problem] = []) {
+        self.code = code
+        self.message = message
+        self.problems = problems
+    }
+
+    /// Refused input, every problem listed.
+    public init(_ invalid: InvalidInput) {
+        self.init(.invalidInput, invalid.problems.count == 1 ? invalid.problems[0].message : "The input has \(invalid.problems.count) problems.",
+                  problems: invalid.problems)
+    }
+
+    /// Whether the person can fix it by changing what they asked for (the CLI exits with 2 then).
+    public var isUserCorrectable: Bool { code != .unavailable }
+
+    public var description: String {
+        guard problems.count > 1 else { return message }
+        return message + "\n" + problems.map { "  - \($0.field): \($0.message)" }.joined(separator: "\n")
+    }
+
+    /// Translates errors from lower layers into a `VaultError`; others pass through unchanged.
+    static func wrap(_ error: any Error) -> any Error {
+        switch error {
+        case let error as VaultError: return error
+        case let error as InvalidInput: return VaultError(error)
+        case let error as StoreError:
+            switch error.code {
+            case .notFound: return VaultError(.notFound, error.message)
+            case .duplicate, .reference, .invalidValue: return VaultError(.conflict, error.message)
+            case .configuration: return VaultError(.invalidInput, error.message)
+            case .unavailable, .readOnly, .migration: return VaultError(.unavailable, error.message)
+            }
+        default: return error
+        }
+    }
+}
+
+/// Runs a use case, turning lower-layer errors into `VaultError`s.
+func vaultOperation<T>(_ body: () async throws -> T) async throws -> T {
+    do { return try await body() } catch { throw VaultError.wrap(error) }
+}

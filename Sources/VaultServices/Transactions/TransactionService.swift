@@ -1,0 +1,231 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// Manual entry, editing, deleting and listing of a household's transactions.
+///
+/// A manual account's balance follows its transactions: adding, changing or deleting one moves the
+/// balance by the difference, so the account shows what a person would count. Accounts from bank
+/// sync keep the balance the bank reports.
+public struct TransactionService: Sendable {
+    let scope: HouseholdScope
+
+    /// A transaction with the names a person reads beside it.
+    public struct Listed: Sendable {
+        public let transaction: Transaction
+        public let account: Account
+        /// The category's path ("Transportation / Fuel"), nil when uncategorised.
+        public let categoryPath: String?
+    }
+
+    /// Adds a manual expense or income, or refuses the entry whole and writes nothing.
+    public func add(_ input: TransactionInput) async throws -> Listed {
+        try await scope.write { session in
+            let household = try await session.household()
+            let today = household.today(at: session.now)
+            let accounts = try await session.accounts.all()
+            let tree = try await session.categories.tree()
+            var problems: [Problem] = []
+
+            let account = Reference.account(input.account, in: accounts).value(collecting: &problems)
+            let amount = Self.amount(input.amount, currency: account?.currency, fallback: household.baseCurrency, problems: &problems)
+            let date = TransactionFields.date(input.date ?? "today", today: today).value(collecting: &problems)
+            var category: Category?
+            if let reference = TransactionFields.optional(input.category) {
+                category = Reference.category(reference, in: tree).value(collecting: &problems)
+                if let found = category, !found.isActive {
+                    problems.append(Problem(field: "category", message: "'\(found.name)' is inactive; reactivate it or choose another."))
+                }
+            }
+            let payment = TransactionFields.payment(input.payment ?? "").value(collecting: &problems)
+            let reimbursement = TransactionFields.reimbursement(input.reimbursement ?? "").value(collecting: &problems)
+            let payee = TransactionFields.optional(input.payee)
+            let notes = TransactionFields.optional(input.notes)
+            let description = TransactionFields.optional(input.description) ?? payee ?? category?.name ?? "Manual entry"
+            problems += Self.lengthProblems(description: description, payee: payee, notes: notes)
+            guard problems.isEmpty, let account, let amount, let date, let payment, let reimbursement else {
+                throw InvalidInput(problems)
+            }
+
+            let transaction = Transaction(
+                id: scope.vault.newID(), householdID: household.id, accountID: account.id, date: date, amount: amount,
+                description: description, payee: payee, notes: notes, tags: Tag.parseList(input.tags ?? ""),
+                paymentFlag: payment, reimbursementFlag: reimbursement, isExcluded: input.isExcluded,
+                excludedSource: input.isExcluded ? .manual : .default, categoryID: category?.id,
+                categorySource: category == nil ? .default : .manual,
+                classification: category.map { Self.classification(for: $0.kind) } ?? .byDefault(for: amount),
+                classificationSource: category == nil ? .default : .manual, source: .manual)
+            try await session.transactions.insert(transaction)
+            try await Self.adjustBalance(of: account, by: amount.minorUnits, today: today, session: session)
+            return Listed(transaction: transaction, account: account, categoryPath: category.map { tree.path(of: $0.id) })
+        }
+    }
+
+    /// Changes one transaction; returns it and the names of the fields that changed. On a transaction
+    /// from bank sync only a person's own fields (category, notes, tags, flags, exclusion,
+    /// classification) may change.
+    public func edit(_ id: String, _ changes: TransactionChanges) async throws -> (listed: Listed, changed: [String]) {
+        try await scope.write { session in
+            let household = try await session.household()
+            let today = household.today(at: session.now)
+            let original = try await Self.find(id, session: session)
+            let accounts = try await session.accounts.all()
+            let tree = try await session.categories.tree()
+            var transaction = original
+            var problems: [Problem] = []
+
+            if original.source == .bank, !changes.bankOwnedFields.isEmpty {
+                problems.append(Problem(field: changes.bankOwnedFields[0], message: "This transaction comes from your bank, "
+                    + "so its " + changes.bankOwnedFields.joined(separator: ", ") + " cannot be changed; "
+                    + "change its category, notes, tags or flags, or exclude it from totals."))
+            }
+            var account = accounts.first { $0.id == original.accountID }
+            if let reference = changes.account {
+                account = Reference.account(reference, in: accounts).value(collecting: &problems)
+                if let account { transaction.accountID = account.id }
+            }
+            if let text = changes.amount ?? (changes.account != nil ? original.amount.decimalString : nil),
+               let amount = Self.amount(text, currency: account?.currency, fallback: household.baseCurrency, problems: &problems) {
+                transaction.amount = amount
+            }
+            if let text = changes.date, let date = TransactionFields.date(text, today: today).value(collecting: &problems) {
+                transaction.date = date
+            }
+            if let text = changes.description {
+                if let description = TransactionFields.optional(text) { transaction.description = description } else {
+                    problems.append(Problem(field: "description", message: "A transaction needs a description."))
+                }
+            }
+            if let text = changes.payee { transaction.payee = TransactionFields.optional(text) }
+            if let text = changes.notes { transaction.notes = TransactionFields.optional(text) }
+            if let text = changes.tags { transaction.tags = Tag.parseList(text) }
+            if let text = changes.payment, let flag = TransactionFields.payment(text).value(collecting: &problems) {
+                transaction.paymentFlag = flag
+            }
+            if let text = changes.reimbursement, let flag = TransactionFields.reimbursement(text).value(collecting: &problems) {
+                transaction.reimbursementFlag = flag
+            }
+            if let excluded = changes.isExcluded {
+                transaction.isExcluded = excluded
+                transaction.excludedSource = .manual
+            }
+            if let reference = changes.category {
+                if let text = TransactionFields.optional(reference) {
+                    if let category = Reference.category(text, in: tree).value(collecting: &problems) {
+                        transaction.categoryID = category.id
+                        transaction.classification = Self.classification(for: category.kind)
+                        transaction.classificationSource = .manual
+                    }
+                } else {
+                    transaction.categoryID = nil
+                }
+                transaction.categorySource = .manual
+            }
+            if let text = changes.classification {
+                if let classification = Classification(rawValue: text.lowercased()) {
+                    transaction.classification = classification
+                    transaction.classificationSource = .manual
+                } else {
+                    problems.append(Problem(field: "classification",
+                                            message: "'\(text)' is not a classification; use income, expense, transfer or ignore."))
+                }
+            } else if transaction.classificationSource == .default {
+                transaction.classification = .byDefault(for: transaction.amount)
+            }
+            problems += Self.lengthProblems(description: transaction.description, payee: transaction.payee, notes: transaction.notes)
+            guard problems.isEmpty, let account else { throw InvalidInput(problems) }
+
+            let changed = try await session.transactions.update(transaction)
+            if let oldAccount = accounts.first(where: { $0.id == original.accountID }),
+               oldAccount.id != account.id || original.amount != transaction.amount {
+                try await Self.adjustBalance(of: oldAccount, by: -original.amount.minorUnits, today: today, session: session)
+                let current = try await session.accounts.find(account.id) ?? account
+                try await Self.adjustBalance(of: current, by: transaction.amount.minorUnits, today: today, session: session)
+            }
+            let path = transaction.categoryID.map { tree.path(of: $0) }
+            return (Listed(transaction: transaction, account: account, categoryPath: path), changed)
+        }
+    }
+
+    /// Deletes a transaction a person entered or imported; returns what was deleted.
+    public func delete(_ id: String) async throws -> Listed {
+        try await scope.write { session in
+            let household = try await session.household()
+            let transaction = try await Self.find(id, session: session)
+            guard transaction.source != .bank else {
+                throw VaultError(.conflict, "This transaction comes from your bank and would return on the next sync; "
+                    + "exclude it from totals or classify it as ignore instead.")
+            }
+            guard let account = try await session.accounts.find(transaction.accountID) else {
+                throw VaultError(.notFound, "The transaction's account no longer exists.")
+            }
+            _ = try await session.transactions.delete(transaction.id)
+            try await Self.adjustBalance(of: account, by: -transaction.amount.minorUnits,
+                                         today: household.today(at: session.now), session: session)
+            let tree = try await session.categories.tree()
+            return Listed(transaction: transaction, account: account, categoryPath: transaction.categoryID.map { tree.path(of: $0) })
+        }
+    }
+
+    /// One transaction by id.
+    public func find(_ id: String) async throws -> Listed {
+        try await scope.read { session in
+            let transaction = try await Self.find(id, session: session)
+            return try await Self.listed([transaction], session: session)[0]
+        }
+    }
+
+    /// The money a category's kind means: spending, income, or a move between own accounts.
+    static func classification(for kind: CategoryKind) -> Classification {
+        switch kind {
+        case .expense: .expense
+        case .income: .income
+        case .transfer: .transfer
+        }
+    }
+
+    /// Parses an amount in the account's currency; without a known account, still reports text that is no number.
+    static func amount(_ text: String, currency: Currency?, fallback: Currency, problems: inout [Problem]) -> Money? {
+        do {
+            return try Money(parsing: text, currency: currency ?? Currency(code: fallback.code, exponent: Currency.maximumExponent))
+        } catch {
+            problems.append(Problem(field: "amount", message: "\(error)"))
+            return nil
+        }
+    }
+
+    static func lengthProblems(description: String, payee: String?, notes: String?) -> [Problem] {
+        let limit = TransactionFields.maximumTextLength
+        return [("description", description), ("payee", payee ?? ""), ("notes", notes ?? "")]
+            .filter { $0.1.count > limit }
+            .map { Problem(field: $0.0, message: "The \($0.0) is longer than \(limit) characters.") }
+    }
+
+    static func find(_ id: String, session: HouseholdSession) async throws -> Transaction {
+        guard let parsed = Transaction.ID(id), let transaction = try await session.transactions.find(parsed) else {
+            throw VaultError(.notFound, "There is no transaction '\(id)' in this household; "
+                + "`ghostvault transactions --json` lists ids.")
+        }
+        return transaction
+    }
+
+    /// Moves a manual account's balance by `minorUnits`; accounts from bank sync are left to the bank.
+    static func adjustBalance(of account: Account, by minorUnits: Int64, today: LocalDate, session: HouseholdSession) async throws {
+        guard account.isManual, minorUnits != 0 else { return }
+        var updated = account
+        updated.balance = try account.balance.adding(Money(minorUnits: minorUnits, currency: account.currency))
+        updated.balanceDate = max(account.balanceDate ?? today, today)
+        try await session.accounts.update(updated)
+    }
+
+    static func listed(_ transactions: [Transaction], session: HouseholdSession) async throws -> [Listed] {
+        let accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
+        let tree = try await session.categories.tree()
+        return try transactions.map { transaction in
+            guard let account = accounts[transaction.accountID] else {
+                throw VaultError(.notFound, "The account of transaction \(transaction.id) no longer exists.")
+            }
+            return Listed(transaction: transaction, account: account, categoryPath: transaction.categoryID.map { tree.path(of: $0) })
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import VaultCore
+import VaultServices
+
+/// `ghostvault add -12.50 --account Cash --category Dining`: a manual expense (negative) or income (positive).
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a manual expense (negative amount) or income (positive amount).",
+        discussion: """
+            Example: ghostvault add -12.50 --account Cash --category Dining --tags "Amazon, coffee" --date 2026-11-01
+            Tags are stored trimmed and lower-case. The date defaults to today in the household's time zone.
+            Nothing is saved unless every field is valid.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    // A negative amount starts with "-", which would otherwise read as an option.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The signed amount, like -12.50 or 2500.", valueName: "amount"))
+    var amountWords: [String] = []
+
+    @Option(help: "The account's name, nickname or id.")
+    var account: String
+
+    @Option(help: "The category's name, path (Transportation/Fuel) or id.")
+    var category: String?
+
+    @Option(help: "YYYY-MM-DD, today or yesterday (default: today).")
+    var date: String?
+
+    @Option(help: "What it was (default: the payee, else the category).")
+    var description: String?
+
+    @Option(help: "Who was paid or who paid.")
+    var payee: String?
+
+    @Option(help: "Comma-separated tags.")
+    var tags: String?
+
+    @Option(help: "A note.")
+    var note: String?
+
+    @Option(help: "paid or unpaid.")
+    var payment: String?
+
+    @Option(help: "reimbursed or unreimbursed.")
+    var reimbursement: String?
+
+    @Flag(help: "Leave it out of totals.")
+    var exclude = false
+
+    func validate() throws {
+        if amountWords.isEmpty { throw ValidationError("Give the amount, like `ghostvault add -12.50 --account Cash`.") }
+        if amountWords.count > 1 {
+            throw ValidationError("Expected one amount, but got: \(amountWords.joined(separator: " ")). "
+                + "Check the spelling of the options (`ghostvault add --help`).")
+        }
+    }
+
+    func run() async throws {
+        try await global.withHousehold { household, _ in
+            let listed = try await household.transactions.add(TransactionInput(
+                amount: amountWords[0], account: account, date: date, category: category, description: description,
+                payee: payee, tags: tags, notes: note, payment: payment, reimbursement: reimbursement, isExcluded: exclude))
+            if output.json {
+                try Terminal.printJSON(TransactionView(listed))
+            } else {
+                let transaction = listed.transaction
+                Terminal.print("Added \(transaction.amount.formatted()) on \(transaction.date) to \(listed.account.displayName)"
+                    + (listed.categoryPath.map { " in \($0)" } ?? "") + " (\(transaction.id)).")
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import VaultCore
+import VaultServices
+
+/// `ghostvault transactions`: list (the default), edit and remove.
+struct TransactionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transactions",
+        abstract: "List, edit and remove transactions.",
+        subcommands: [List.self, Edit.self, Remove.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List transactions, newest first, with filters.",
+            discussion: "Transfers between your own accounts are left out unless --include-transfers is given.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        @Option(help: "First day to include (YYYY-MM-DD).")
+        var from: String?
+
+        @Option(help: "Last day to include (YYYY-MM-DD).")
+        var to: String?
+
+        @Option(help: "Text in the description or payee; case, punctuation and spaces are ignored.")
+        var search: String?
+
+        @Option(help: "Only this account (repeat for several).")
+        var account: [String] = []
+
+        @Option(help: "Only this category and its children.")
+        var category: String?
+
+        @Flag(help: "Only transactions without a category.")
+        var uncategorized = false
+
+        @Option(help: "Only transactions with this tag (repeat for any of several).")
+        var tag: [String] = []
+
+        @Flag(help: "Include transfers between your own accounts (left out by default).")
+        var includeTransfers = false
+
+        @Option(help: "desc (newest first) or asc.")
+        var sort: String?
+
+        @Option(help: "The page to show, from 1.")
+        var page = 1
+
+        @Option(help: "Rows per page.")
+        var pageSize = 50
+
+        func run() async throws {
+            try await global.withHousehold { household, _ in
+                let page = try await household.transactions.list(TransactionQuery(
+                    from: from, through: to, search: search, accounts: account, category: category,
+                    uncategorizedOnly: uncategorized, includeTransfers: includeTransfers, tags: tag, sort: sort,
+                    page: page, pageSize: pageSize))
+                if output.json {
+                    try Terminal.printJSON(PageView(page, transform: TransactionView.init))
+                    return
+                }
+                guard !page.items.isEmpty else {
+                    Terminal.print(page.totalCount == 0 ? "No transactions match." : "Page \(page.request.number) is past the end.")
+                    return
+                }
+                let rows = page.items.map { listed -> [String] in
+                    let transaction = listed.transaction
+                    return [
+                        transaction.date.description, listed.account.displayName,
+                        transaction.description + (transaction.isPending ? " (pending)" : ""),
+                        listed.categoryPath ?? "—", transaction.amount.formatted(),
+                        "\(transaction.classification) (\(transaction.classificationSource))",
+                        transaction.tags.joined(separator: ", "),
+                    ]
+                }
+                Terminal.print(Terminal.table(
+                    ["Date", "Account", "Description", "Category", "Amount", "Class (source)", "Tags"], rows, rightAligned: [4]))
+                Terminal.print("Page \(page.request.number) of \(page.pageCount), \(page.totalCount) transaction"
+                    + (page.totalCount == 1 ? "" : "s") + ".")
+            }
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a transaction; only the options given change.",
+            discussion: "An empty value (\"\") clears a category, payee, note or flag. Nothing is saved unless every change is valid.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        @Argument(help: "The transaction's id.")
+        var id: String
+
+        @Option(parsing: .unconditional, help: "The signed amount.") var amount: String?
+        @Option(help: "The account.") var account: String?
+        @Option(help: "YYYY-MM-DD.") var date: String?
+        @Option(help: "The category (\"\" for none).") var category: String?
+        @Option(help: "The description.") var description: String?
+        @Option(help: "The payee.") var payee: String?
+        @Option(help: "Comma-separated tags, replacing the old ones.") var tags: String?
+        @Option(help: "The note.") var note: String?
+        @Option(help: "paid, unpaid or none.") var payment: String?
+        @Option(help: "reimbursed, unreimbursed or none.") var reimbursement: String?
+        @Option(help: "income, expense, transfer or ignore; locked against rules.") var classification: String?
+        @Flag(help: "Leave it out of totals.") var exclude = false
+        @Flag(help: "Count it in totals again.") var include = false
+
+        func validate() throws {
+            if exclude && include { throw ValidationError("Give --exclude or --include, not both.") }
+        }
+
+        func run() async throws {
+            try await global.withHousehold { household, _ in
+                let (listed, changed) = try await household.transactions.edit(id, TransactionChanges(
+                    amount: amount, account: account, date: date, category: category, description: description, payee: payee,
+                    tags: tags, notes: note, payment: payment, reimbursement: reimbursement,
+                    isExcluded: exclude ? true : (include ? false : nil), classification: classification))
+                if output.json {
+                    try Terminal.printJSON(TransactionView(listed))
+                } else {
+                    Terminal.print(changed.isEmpty ? "Nothing changed." : "Changed " + changed.joined(separator: ", ") + ".")
+                }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a transaction you entered or imported.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The transaction's id.")
+        var id: String
+
+        func run() async throws {
+            try await global.withHousehold { household, _ in
+                let listed = try await household.transactions.delete(id)
+                Terminal.print("Deleted \(listed.transaction.amount.formatted()) on \(listed.transaction.date) "
+                    + "(\(listed.transaction.description)) from \(listed.account.displayName).")
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultServices
+
+/// Options every command takes: where the data is and which household to act on.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "An SQLite file path or a postgres:// URL.",
+        discussion: "Defaults to $GHOSTVAULT_DATABASE, else $GHOSTVAULT_HOME/ghostvault.sqlite, else "
+            + "$XDG_DATA_HOME/ghostvault/ghostvault.sqlite (~/.local/share/ghostvault/ghostvault.sqlite).",
+        valueName: "path-or-url"))
+    var database: String?
+
+    @Option(name: .long, help: ArgumentHelp("The household's name or id, when the database holds more than one.", valueName: "name-or-id"))
+    var household: String?
+
+    /// Lets the global options come before the command (`ghostvault --database x.sqlite transactions`):
+    /// every command declares them, so those given first are moved to the end, where the command reads them.
+    static func movingLeadingOptions(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "--database" || first == "--household", rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--database=") || first.hasPrefix("--household=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        return Array(rest) + leading
+    }
+
+    /// The database location after defaults are applied.
+    var resolvedDatabase: String {
+        database ?? Self.defaultDatabase(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The default database location for an environment (documented in the README).
+    static func defaultDatabase(environment: [String: String]) -> String {
+        if let explicit = environment["GHOSTVAULT_DATABASE"], !explicit.isEmpty { return explicit }
+        if let home = environment["GHOSTVAULT_HOME"], !home.isEmpty { return home + "/ghostvault.sqlite" }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return data + "/ghostvault/ghostvault.sqlite"
+    }
+
+    /// Opens the vault, runs `body` with it, and closes it whatever happens.
+    func withVault<T>(_ body: (Vault) async throws -> T) async throws -> T {
+        let vault = try await Vault.open(resolvedDatabase)
+        do {
+            let result = try await body(vault)
+            await vault.close()
+            return result
+        } catch {
+            await vault.close()
+            throw error
+        }
+    }
+
+    /// Opens the vault and the household the command acts on.
+    func withHousehold<T>(_ body: (HouseholdScope, Household) async throws -> T) async throws -> T {
+        try await withVault { vault in
+            let household = try await vault.households.resolve(self.household)
+            return try await body(vault.household(household.id), household)
+        }
+    }
+}
+
+/// `--json` on every listing.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON for scripts instead of a table.")
+    var json = false
+}
