@@ -61,6 +61,12 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        .target(
+            name: "VaultTestSupport",
+            dependencies: ["VaultCore", "VaultStore", "VaultServices"],
+            path: "Tests/VaultTestSupport",
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "VaultCoreTests",
             dependencies: ["VaultCore"],
@@ -68,17 +74,17 @@ let package = Package(
         ),
         .testTarget(
             name: "VaultStoreTests",
-            dependencies: ["VaultCore", "VaultStore"],
+            dependencies: ["VaultCore", "VaultStore", "VaultTestSupport"],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "VaultServicesTests",
-            dependencies: ["VaultCore", "VaultStore", "VaultServices"],
+            dependencies: ["VaultCore", "VaultStore", "VaultServices", "VaultTestSupport"],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "GhostVaultCLITests",
-            dependencies: ["VaultCore", "VaultServices"],
+            dependencies: ["ghostvault", "VaultCore", "VaultServices", "VaultTestSupport"],
             swiftSettings: strictness
         ),
     ]

@@ -70,6 +70,11 @@ public struct MoneyParseError: Error, Hashable, Sendable, CustomStringConvertibl
     public let input: String
     public let reason: Reason
 
+    public init(input: String, reason: Reason) {
+        self.input = input
+        self.reason = reason
+    }
+
     public var description: String {
         switch reason {
         case .empty:

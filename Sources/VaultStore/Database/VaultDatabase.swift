@@ -19,6 +19,8 @@ public final class VaultDatabase: Sendable {
     public let location: DatabaseLocation
     private let backend: Backend
     let logger: Logger
+    /// Queues SQLite writers in this process (see `WriteGate`); PostgreSQL needs no such queue.
+    private let writeGate = WriteGate()
 
     private enum Backend: Sendable {
         case sqlite(SQLitePool)
@@ -39,6 +41,13 @@ public final class VaultDatabase: Sendable {
     public static func open(
         _ location: DatabaseLocation,
         logger: Logger = Logger(label: "ghostvault.store")
+    ) async throws -> VaultDatabase {
+        try await open(location, logger: logger, migrations: Migration.all)
+    }
+
+    /// Opens the database and applies `migrations` (tests pass a prefix to build an older schema).
+    static func open(
+        _ location: DatabaseLocation, logger: Logger = Logger(label: "ghostvault.store"), migrations: [Migration]
     ) async throws -> VaultDatabase {
         let database: VaultDatabase
         switch location {
@@ -72,8 +81,14 @@ public final class VaultDatabase: Sendable {
             database = VaultDatabase(dialect: .postgres, location: location, backend: .postgres(client, runner), logger: logger)
         }
         do {
-            try await database.withConnection { db in try await db.raw("SELECT 1").run() }
-            try await Migrator(database: database).migrate()
+            try await database.withConnection { db in
+                try await db.raw("SELECT 1").run()
+                if case .postgres(let postgres) = location, let schema = postgres.schema {
+                    // A deployment (or a test) may keep GhostVault in a schema of its own.
+                    try await db.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+                }
+            }
+            try await Migrator(database: database, migrations: migrations).migrate()
         } catch {
             await database.close()
             if let error = error as? StoreError { throw error }
@@ -111,6 +126,11 @@ public final class VaultDatabase: Sendable {
     /// SQLite starts with `BEGIN IMMEDIATE` so the write lock is taken up front and two writers never
     /// deadlock upgrading a read lock; PostgreSQL's plain `BEGIN` is enough.
     func transaction<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        guard dialect == .sqlite else { return try await transactionOnConnection(body) }
+        return try await writeGate.withTurn { try await transactionOnConnection(body) }
+    }
+
+    private func transactionOnConnection<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
         try await withConnection { db in
             try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
             do {
