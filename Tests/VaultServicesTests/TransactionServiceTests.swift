@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import VaultCore
+import VaultServices
+import VaultStore
+import VaultTestSupport
+
+@Suite struct TransactionServiceTests {
+    @Test("a manual expense is stored with tags lower-cased, its category locked, and the cash balance moved",
+          arguments: TestBackend.enabled)
+    func addExpense(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let listed = try await f.scope.transactions.add(TransactionInput(
+                amount: "-12.50", account: "cash", date: "2026-11-01", category: "Dining", tags: "Amazon, coffee,  Coffee Shop ",
+                notes: "lunch with Sam", payment: "Paid"))
+            let stored = try await f.scope.transactions.find(listed.transaction.id.description).transaction
+            #expect(stored.amount == Money(minorUnits: -1_250, currency: .usd))
+            #expect(stored.tags == ["amazon", "coffee", "coffee shop"])
+            #expect(stored.date.description == "2026-11-01")
+            #expect(stored.classification == .expense)
+            #expect(stored.categorySource == .manual)
+            #expect(stored.paymentFlag == .paid)
+            #expect(stored.description == "Dining")
+            #expect(try await f.balance(of: "Cash") == "87.50")
+        }
+    }
+
+    @Test("the date defaults to today in the household's time zone", arguments: TestBackend.enabled)
+    func defaultDate(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            // The fixture clock is 2026-11-21 15:00 UTC, 10:00 in New York.
+            let f = try await ServiceFixture.make(database)
+            let listed = try await f.scope.transactions.add(TransactionInput(amount: "2500", account: "Cash"))
+            #expect(listed.transaction.date.description == "2026-11-21")
+            #expect(listed.transaction.classification == .income)
+            #expect(listed.transaction.classificationSource == .default)
+        }
+    }
+
+    @Test("bad input is refused whole, every problem named, and nothing is written", arguments: TestBackend.enabled)
+    func refusedWhole(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let before = try await f.footprint()
+            let cases: [(TransactionInput, Set<String>)] = [
+                (TransactionInput(amount: "12.345", account: "Cash"), ["amount"]),
+                (TransactionInput(amount: "abc", account: "Cash"), ["amount"]),
+                (TransactionInput(amount: "-5", account: "Nope"), ["account"]),
+                (TransactionInput(amount: "-5", account: "Cash", category: "Nope"), ["category"]),
+                (TransactionInput(amount: "-5", account: "Cash", date: "2026-02-30"), ["date"]),
+                (TransactionInput(amount: "-5", account: "Cash", payment: "maybe"), ["payment"]),
+                (TransactionInput(amount: "abc", account: "Nope", date: "yesterday-ish", category: "Nope", reimbursement: "x"),
+                 ["amount", "account", "date", "category", "reimbursement"]),
+            ]
+            for (input, fields) in cases {
+                do {
+                    _ = try await f.scope.transactions.add(input)
+                    Issue.record("\(input.amount) on \(input.account) was accepted")
+                } catch let error as VaultError {
+                    #expect(error.code == .invalidInput)
+                    #expect(Set(error.problems.map(\.field)) == fields)
+                }
+            }
+            #expect(try await f.footprint() == before)
+            #expect(try await f.balance(of: "Cash") == "100.00")
+        }
+    }
+
+    @Test("editing amount or account moves the manual balances by the difference", arguments: TestBackend.enabled)
+    func editMovesBalances(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            _ = try await f.scope.accounts.add(.init(name: "Wallet", kind: "cash"))
+            let id = try await f.scope.transactions.add(TransactionInput(amount: "-10", account: "Cash")).transaction.id.description
+            let (_, changed) = try await f.scope.transactions.edit(id, TransactionChanges(amount: "-25.00", tags: "Work"))
+            #expect(Set(changed) == ["amount", "tags"])
+            #expect(try await f.balance(of: "Cash") == "75.00")
+            _ = try await f.scope.transactions.edit(id, TransactionChanges(account: "Wallet"))
+            #expect(try await f.balance(of: "Cash") == "100.00")
+            #expect(try await f.balance(of: "Wallet") == "-25.00")
+            _ = try await f.scope.transactions.delete(id)
+            #expect(try await f.balance(of: "Wallet") == "0.00")
+        }
+    }
+
+    @Test("a category set by hand re-classifies and locks; an explicit classification wins", arguments: TestBackend.enabled)
+    func editClassification(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let id = try await f.scope.transactions.add(TransactionInput(amount: "40", account: "Cash")).transaction.id.description
+            var (listed, _) = try await f.scope.transactions.edit(id, TransactionChanges(category: "Groceries"))
+            #expect(listed.transaction.classification == .expense, "a refund in Groceries reduces spending, it is not income")
+            #expect(listed.transaction.classificationSource == .manual)
+            (listed, _) = try await f.scope.transactions.edit(id, TransactionChanges(category: "", classification: "ignore"))
+            #expect(listed.transaction.categoryID == nil)
+            #expect(listed.transaction.classification == .ignore)
+            await #expect(throws: VaultError.self) {
+                try await f.scope.transactions.edit(id, TransactionChanges(classification: "sideways"))
+            }
+        }
+    }
+
+    @Test("a bank transaction keeps the bank's fields; a person's own fields still change", arguments: TestBackend.enabled)
+    func bankTransactions(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let account = Fixture.account(in: f.household.id, name: "Bank checking", bankID: "ACT-1")
+            let bank = Fixture.transaction(in: account, date: "2026-11-10", cents: -8_000, description: "SHELL OIL", source: .bank, bankID: "T1")
+            try await database.write(household: f.household.id, actor: .system) { session async throws in
+                try await session.accounts.insert(account)
+                try await session.transactions.insert(bank)
+            }
+            let id = bank.id.description
+            do {
+                _ = try await f.scope.transactions.edit(id, TransactionChanges(amount: "-1", notes: "fuel"))
+                Issue.record("the bank's amount was changed")
+            } catch let error as VaultError {
+                #expect(error.problems.map(\.field) == ["amount"])
+            }
+            let (listed, _) = try await f.scope.transactions.edit(id, TransactionChanges(category: "Fuel", tags: "Road Trip", isExcluded: true))
+            #expect(listed.transaction.tags == ["road trip"])
+            #expect(listed.transaction.isExcluded && listed.transaction.excludedSource == .manual)
+            #expect(listed.categoryPath == "Transportation / Fuel")
+            await #expect(throws: VaultError.self) { try await f.scope.transactions.delete(id) }
+            #expect(try await f.balance(of: "Bank checking") == "0.00", "bank balances are the bank's")
+        }
+    }
+
+    @Test("a list query is checked whole: page size, dates, accounts, sort", arguments: TestBackend.enabled)
+    func listValidation(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            do {
+                _ = try await f.scope.transactions.list(TransactionQuery(
+                    from: "2026-11-30", through: "2026-11-01", accounts: ["Nope"], sort: "sideways", page: 0, pageSize: 0))
+                Issue.record("a bad query was accepted")
+            } catch let error as VaultError {
+                #expect(Set(error.problems.map(\.field)) == ["through", "account", "sort", "page", "page-size"])
+            }
+        }
+    }
+
+    @Test("a category filter includes the category's children; transfers stay out unless asked for", arguments: TestBackend.enabled)
+    func listFilters(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            for (amount, category) in [("-10", "Transportation"), ("-20", "Fuel"), ("-30", "Dining"), ("-40", "Credit Card Payment")] {
+                _ = try await f.scope.transactions.add(TransactionInput(amount: amount, account: "Cash", category: category))
+            }
+            let transport = try await f.scope.transactions.list(TransactionQuery(category: "transportation"))
+            #expect(Set(transport.items.map(\.transaction.amount.decimalString)) == ["-10.00", "-20.00"])
+            #expect(try await f.scope.transactions.list(TransactionQuery()).totalCount == 3)
+            #expect(try await f.scope.transactions.list(TransactionQuery(includeTransfers: true)).totalCount == 4)
+            let found = try await f.scope.transactions.list(TransactionQuery(search: "credit card", includeTransfers: true))
+            #expect(found.items.map(\.transaction.classification) == [.transfer])
+        }
+    }
+}
