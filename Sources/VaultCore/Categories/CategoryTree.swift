@@ -17,8 +17,11 @@ public struct CategoryTree: Sendable {
             .mapValues { $0.sorted(by: CategoryTree.displayOrder) }
     }
 
-    /// Siblings sort by name ignoring case, then by id, so listings are stable.
+    /// Siblings sort by type (expense, income, transfer), then name ignoring case, then id, so listings are stable.
     static func displayOrder(_ a: Category, _ b: Category) -> Bool {
+        let kinds = CategoryKind.allCases
+        let (leftKind, rightKind) = (kinds.firstIndex(of: a.kind)!, kinds.firstIndex(of: b.kind)!)
+        if leftKind != rightKind { return leftKind < rightKind }
         let (left, right) = (a.name.lowercased(), b.name.lowercased())
         return left != right ? left < right : a.id < b.id
     }

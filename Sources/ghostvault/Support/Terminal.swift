@@ -26,7 +26,7 @@ enum Terminal {
             cells.enumerated().map { index, cell in
                 let padding = String(repeating: " ", count: widths[index] - displayWidth(cell))
                 return rightAligned.contains(index) ? padding + cell : cell + padding
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
     }
@@ -38,5 +38,14 @@ enum Terminal {
             let wide = scalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
             return width + (wide ? 2 : 1)
         }
+    }
+}
+
+extension String {
+    /// The string without spaces at its end (leading indentation is kept).
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
     }
 }

@@ -60,10 +60,10 @@ import Foundation
         #expect(s.tree.problems(id: nil, name: String(repeating: "a", count: 61), kind: .expense, parentID: nil).map(\.field) == ["name"])
     }
 
-    @Test("the tree flattens depth first with siblings by name, and knows paths and roots")
+    @Test("the tree flattens depth first with siblings by type then name, and knows paths and roots")
     func navigation() {
         let s = sample()
-        #expect(s.tree.flattened().map { "\($0.depth):\($0.category.name)" } == ["0:Food", "1:Groceries", "2:Organic", "0:Salary", "0:Transport"])
+        #expect(s.tree.flattened().map { "\($0.depth):\($0.category.name)" } == ["0:Food", "1:Groceries", "2:Organic", "0:Transport", "0:Salary"])
         #expect(s.tree.path(of: s.organic.id) == "Food / Groceries / Organic")
         #expect(s.tree.root(of: s.organic.id)?.id == s.food.id)
         #expect(s.tree.descendants(of: s.food.id).map(\.name) == ["Groceries", "Organic"])
