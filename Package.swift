@@ -85,6 +85,7 @@ let package = Package(
         .testTarget(
             name: "GhostVaultCLITests",
             dependencies: ["ghostvault", "VaultCore", "VaultServices", "VaultTestSupport"],
+            exclude: ["Golden"],
             swiftSettings: strictness
         ),
     ]

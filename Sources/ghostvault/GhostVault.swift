@@ -30,7 +30,8 @@ enum Main {
     /// Runs the command, mapping failures to the documented exit statuses.
     static func main() async {
         do {
-            var command = try GhostVault.parseAsRoot(GlobalOptions.movingLeadingOptions(Array(CommandLine.arguments.dropFirst())))
+            var command = try GhostVault.parseAsRoot(
+                GlobalOptions.movingLeadingOptions(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -20,9 +20,11 @@ struct CLIRunner {
 
     /// The executable: built beside the test bundle.
     static var executable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ghostvault")
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "ghostvault")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent(".build/debug/ghostvault")
     }
 
@@ -68,9 +70,10 @@ struct CLIRunner {
             Issue.record("ghostvault \(arguments.joined(separator: " ")) took longer than \(Self.timeout) s")
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOf: outURL, encoding: .utf8),
-                      stderr: try String(contentsOf: errURL, encoding: .utf8))
+        return Result(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8))
     }
 
     /// Decodes a JSON result.

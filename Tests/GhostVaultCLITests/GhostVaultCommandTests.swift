@@ -16,8 +16,9 @@ import Testing
     func addThenList() throws {
         let cli = try setUp()
         defer { cli.cleanUp() }
-        let added = try cli.run("add", "-12.50", "--account", "Cash", "--category", "Dining", "--tags", "Amazon, coffee",
-                                "--note", "lunch", "--date", "2026-11-01")
+        let added = try cli.run(
+            "add", "-12.50", "--account", "Cash", "--category", "Dining", "--tags", "Amazon, coffee",
+            "--note", "lunch", "--date", "2026-11-01")
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains("-$12.50"))
 
@@ -41,20 +42,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: cli.home.appendingPathComponent("ghostvault.sqlite").path))
     }
 
-    @Test("bad input exits 2 with a message and writes nothing", arguments: [
-        (["add", "12.345", "--account", "Cash"], "more than 2 decimals"),
-        (["add", "abc", "--account", "Cash"], "is not an amount"),
-        (["add", "-5", "--account", "Nope"], "no account 'Nope'"),
-        (["add", "-5", "--account", "Cash", "--category", "Nope"], "no category 'Nope'"),
-        (["add", "-5", "--account", "Cash", "--date", "2026-02-30"], "'2026-02-30' is not a date"),
-        (["add", "--account", "Cash"], "Give the amount"),
-        (["add", "-5", "--account", "Cash", "--bogus"], "Expected one amount"),
-        (["accounts", "add", "Card", "--kind", "credit-card", "--balance", "1.001"], "more than 2 decimals"),
-        (["transactions", "--page-size", "0"], "page size"),
-        (["categories", "add", "Bonus", "--type", "income", "--parent", "Dining"], "same kind as its parent"),
-        (["accounts", "remove", "Nope"], "no account 'Nope'"),
-        (["--database", "mysql://x", "transactions"], "not supported"),
-    ])
+    @Test(
+        "bad input exits 2 with a message and writes nothing",
+        arguments: [
+            (["add", "12.345", "--account", "Cash"], "more than 2 decimals"),
+            (["add", "abc", "--account", "Cash"], "is not an amount"),
+            (["add", "-5", "--account", "Nope"], "no account 'Nope'"),
+            (["add", "-5", "--account", "Cash", "--category", "Nope"], "no category 'Nope'"),
+            (["add", "-5", "--account", "Cash", "--date", "2026-02-30"], "'2026-02-30' is not a date"),
+            (["add", "--account", "Cash"], "Give the amount"),
+            (["add", "-5", "--account", "Cash", "--bogus"], "Expected one amount"),
+            (["accounts", "add", "Card", "--kind", "credit-card", "--balance", "1.001"], "more than 2 decimals"),
+            (["transactions", "--page-size", "0"], "page size"),
+            (["categories", "add", "Bonus", "--type", "income", "--parent", "Dining"], "same kind as its parent"),
+            (["accounts", "remove", "Nope"], "no account 'Nope'"),
+            (["--database", "mysql://x", "transactions"], "not supported"),
+        ])
     func badInput(arguments: [String], message: String) throws {
         let cli = try setUp()
         defer { cli.cleanUp() }

@@ -8,7 +8,8 @@ import Testing
 enum Golden {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let file = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["GHOSTVAULT_UPDATE_GOLDEN"] == "1" {
             try actual.write(to: file, atomically: true, encoding: .utf8)

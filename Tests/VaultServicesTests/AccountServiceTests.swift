@@ -10,17 +10,22 @@ import VaultTestSupport
     func add(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
-            let card = try await f.scope.accounts.add(.init(name: "Sapphire", kind: "Credit Card", balance: "-500.25", institution: "Chase"))
+            let card = try await f.scope.accounts.add(
+                .init(name: "Sapphire", kind: "Credit Card", balance: "-500.25", institution: "Chase"))
             #expect(card.isLiability && card.netWorthCategory == .liabilities)
             #expect(card.balance.decimalString == "-500.25")
-            let yen = try await f.scope.accounts.add(.init(name: "Tokyo", kind: "savings", currency: "jpy", balance: "1500"))
+            let yen = try await f.scope.accounts.add(
+                .init(name: "Tokyo", kind: "savings", currency: "jpy", balance: "1500"))
             #expect(yen.balance == Money(minorUnits: 1_500, currency: .jpy))
             do {
-                _ = try await f.scope.accounts.add(.init(name: "cash", kind: "piggy", currency: "DOLLARS", balance: "1.234",
-                                                         netWorthCategory: "stuff"))
+                _ = try await f.scope.accounts.add(
+                    .init(
+                        name: "cash", kind: "piggy", currency: "DOLLARS", balance: "1.234",
+                        netWorthCategory: "stuff"))
                 Issue.record("a bad account was accepted")
             } catch let error as VaultError {
-                #expect(Set(error.problems.map(\.field)) == ["name", "kind", "currency", "balance", "net-worth-category"])
+                #expect(
+                    Set(error.problems.map(\.field)) == ["name", "kind", "currency", "balance", "net-worth-category"])
             }
             #expect(try await f.scope.accounts.list().count == 3)
         }
@@ -44,7 +49,9 @@ import VaultTestSupport
         }
     }
 
-    @Test("deleting an account with transactions needs a confirmation that names the count", arguments: TestBackend.enabled)
+    @Test(
+        "deleting an account with transactions needs a confirmation that names the count",
+        arguments: TestBackend.enabled)
     func delete(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)

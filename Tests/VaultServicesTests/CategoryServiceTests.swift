@@ -17,12 +17,14 @@ import VaultTestSupport
         }
     }
 
-    @Test("creating and moving keep the tree whole: types match, no loops, names distinct among siblings",
-          arguments: TestBackend.enabled)
+    @Test(
+        "creating and moving keep the tree whole: types match, no loops, names distinct among siblings",
+        arguments: TestBackend.enabled)
     func treeRules(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
-            let snacks = try await f.scope.categories.add(.init(name: "Snacks", parent: "Groceries", emoji: "🍿", color: "#aa00ff"))
+            let snacks = try await f.scope.categories.add(
+                .init(name: "Snacks", parent: "Groceries", emoji: "🍿", color: "#aa00ff"))
             #expect(snacks.key == "snacks")
             #expect(snacks.color == "#AA00FF")
             let candy = try await f.scope.categories.add(.init(name: "Candy", parent: "Snacks"))
@@ -49,13 +51,16 @@ import VaultTestSupport
         }
     }
 
-    @Test("removing a category says what happens first, then moves children up and uncategorises its transactions",
-          arguments: TestBackend.enabled)
+    @Test(
+        "removing a category says what happens first, then moves children up and uncategorises its transactions",
+        arguments: TestBackend.enabled)
     func removal(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
-            let lunch = try await f.scope.transactions.add(TransactionInput(amount: "-9", account: "Cash", category: "Dining"))
-            let latte = try await f.scope.transactions.add(TransactionInput(amount: "-4", account: "Cash", category: "Coffee"))
+            let lunch = try await f.scope.transactions.add(
+                TransactionInput(amount: "-9", account: "Cash", category: "Dining"))
+            let latte = try await f.scope.transactions.add(
+                TransactionInput(amount: "-4", account: "Cash", category: "Coffee"))
             let before = try await f.footprint()
             do {
                 try await f.scope.categories.remove("Dining", confirmed: false)
@@ -70,7 +75,9 @@ import VaultTestSupport
             let coffee = try await f.scope.categories.find("Coffee")
             #expect(coffee.parentID == nil)
             #expect(try await f.scope.transactions.find(lunch.transaction.id.description).transaction.categoryID == nil)
-            #expect(try await f.scope.transactions.find(latte.transaction.id.description).transaction.categoryID == coffee.id)
+            #expect(
+                try await f.scope.transactions.find(latte.transaction.id.description).transaction.categoryID
+                    == coffee.id)
             await #expect(throws: VaultError.self) { try await f.scope.categories.find("Dining") }
         }
     }
@@ -79,7 +86,8 @@ import VaultTestSupport
     func removalWithTarget(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
-            let ride = try await f.scope.transactions.add(TransactionInput(amount: "-15", account: "Cash", category: "Transit & Parking"))
+            let ride = try await f.scope.transactions.add(
+                TransactionInput(amount: "-15", account: "Cash", category: "Transit & Parking"))
             try await f.scope.categories.remove("transit", moveTransactionsTo: "Transportation", confirmed: true)
             let moved = try await f.scope.transactions.find(ride.transaction.id.description)
             #expect(moved.categoryPath == "Transportation")

@@ -6,12 +6,15 @@ import VaultStore
 import VaultTestSupport
 
 @Suite struct HouseholdServiceTests {
-    @Test("a household needs a real time zone, currency and week start, all checked at once", arguments: TestBackend.enabled)
+    @Test(
+        "a household needs a real time zone, currency and week start, all checked at once",
+        arguments: TestBackend.enabled)
     func validation(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let vault = Fixture.vault(database)
             do {
-                _ = try await vault.households.create(.init(name: " ", timeZone: "Mars/Olympus", currency: "$$", firstWeekday: "someday"))
+                _ = try await vault.households.create(
+                    .init(name: " ", timeZone: "Mars/Olympus", currency: "$$", firstWeekday: "someday"))
                 Issue.record("a bad household was accepted")
             } catch let error as VaultError {
                 #expect(Set(error.problems.map(\.field)) == ["name", "time-zone", "currency", "week-start"])
@@ -25,7 +28,8 @@ import VaultTestSupport
         try await backend.withDatabase { database async throws in
             let vault = Fixture.vault(database)
             await #expect(throws: VaultError.self) { try await vault.households.resolve(nil) }
-            let home = try await vault.households.create(.init(name: "Home", timeZone: "Asia/Singapore", currency: "SGD", firstWeekday: "sun"))
+            let home = try await vault.households.create(
+                .init(name: "Home", timeZone: "Asia/Singapore", currency: "SGD", firstWeekday: "sun"))
             #expect(try await vault.households.resolve(nil).id == home.id)
             #expect(home.firstWeekday == .sunday)
             _ = try await vault.households.create(.init(name: "Parents", timeZone: "Europe/London", currency: "GBP"))

@@ -12,7 +12,8 @@ struct ServiceFixture {
 
     static func make(_ database: VaultDatabase) async throws -> ServiceFixture {
         let vault = Fixture.vault(database)
-        let household = try await vault.households.create(.init(name: "Home", timeZone: "America/New_York", currency: "USD"))
+        let household = try await vault.households.create(
+            .init(name: "Home", timeZone: "America/New_York", currency: "USD"))
         let scope = vault.household(household.id)
         _ = try await scope.accounts.add(.init(name: "Cash", kind: "cash", balance: "100.00"))
         return ServiceFixture(vault: vault, household: household, scope: scope)
@@ -20,8 +21,11 @@ struct ServiceFixture {
 
     /// How many transactions and change-log entries the household has: both must stay put when input is refused.
     func footprint() async throws -> (transactions: Int, changes: Int) {
-        let transactions = try await scope.transactions.list(TransactionQuery(includeTransfers: true, pageSize: 1)).totalCount
-        let changes = try await vault.database.read(household: household.id) { try await $0.changes(limit: 100_000).count }
+        let transactions = try await scope.transactions.list(TransactionQuery(includeTransfers: true, pageSize: 1))
+            .totalCount
+        let changes = try await vault.database.read(household: household.id) {
+            try await $0.changes(limit: 100_000).count
+        }
         return (transactions, changes)
     }
 

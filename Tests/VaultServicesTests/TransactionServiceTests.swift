@@ -6,14 +6,17 @@ import VaultStore
 import VaultTestSupport
 
 @Suite struct TransactionServiceTests {
-    @Test("a manual expense is stored with tags lower-cased, its category locked, and the cash balance moved",
-          arguments: TestBackend.enabled)
+    @Test(
+        "a manual expense is stored with tags lower-cased, its category locked, and the cash balance moved",
+        arguments: TestBackend.enabled)
     func addExpense(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
-            let listed = try await f.scope.transactions.add(TransactionInput(
-                amount: "-12.50", account: "cash", date: "2026-11-01", category: "Dining", tags: "Amazon, coffee,  Coffee Shop ",
-                notes: "lunch with Sam", payment: "Paid"))
+            let listed = try await f.scope.transactions.add(
+                TransactionInput(
+                    amount: "-12.50", account: "cash", date: "2026-11-01", category: "Dining",
+                    tags: "Amazon, coffee,  Coffee Shop ",
+                    notes: "lunch with Sam", payment: "Paid"))
             let stored = try await f.scope.transactions.find(listed.transaction.id.description).transaction
             #expect(stored.amount == Money(minorUnits: -1_250, currency: .usd))
             #expect(stored.tags == ["amazon", "coffee", "coffee shop"])
@@ -50,8 +53,11 @@ import VaultTestSupport
                 (TransactionInput(amount: "-5", account: "Cash", category: "Nope"), ["category"]),
                 (TransactionInput(amount: "-5", account: "Cash", date: "2026-02-30"), ["date"]),
                 (TransactionInput(amount: "-5", account: "Cash", payment: "maybe"), ["payment"]),
-                (TransactionInput(amount: "abc", account: "Nope", date: "yesterday-ish", category: "Nope", reimbursement: "x"),
-                 ["amount", "account", "date", "category", "reimbursement"]),
+                (
+                    TransactionInput(
+                        amount: "abc", account: "Nope", date: "yesterday-ish", category: "Nope", reimbursement: "x"),
+                    ["amount", "account", "date", "category", "reimbursement"]
+                ),
             ]
             for (input, fields) in cases {
                 do {
@@ -72,8 +78,10 @@ import VaultTestSupport
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
             _ = try await f.scope.accounts.add(.init(name: "Wallet", kind: "cash"))
-            let id = try await f.scope.transactions.add(TransactionInput(amount: "-10", account: "Cash")).transaction.id.description
-            let (_, changed) = try await f.scope.transactions.edit(id, TransactionChanges(amount: "-25.00", tags: "Work"))
+            let id = try await f.scope.transactions.add(TransactionInput(amount: "-10", account: "Cash")).transaction.id
+                .description
+            let (_, changed) = try await f.scope.transactions.edit(
+                id, TransactionChanges(amount: "-25.00", tags: "Work"))
             #expect(Set(changed) == ["amount", "tags"])
             #expect(try await f.balance(of: "Cash") == "75.00")
             _ = try await f.scope.transactions.edit(id, TransactionChanges(account: "Wallet"))
@@ -84,15 +92,21 @@ import VaultTestSupport
         }
     }
 
-    @Test("a category set by hand re-classifies and locks; an explicit classification wins", arguments: TestBackend.enabled)
+    @Test(
+        "a category set by hand re-classifies and locks; an explicit classification wins",
+        arguments: TestBackend.enabled)
     func editClassification(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
-            let id = try await f.scope.transactions.add(TransactionInput(amount: "40", account: "Cash")).transaction.id.description
+            let id = try await f.scope.transactions.add(TransactionInput(amount: "40", account: "Cash")).transaction.id
+                .description
             var (listed, _) = try await f.scope.transactions.edit(id, TransactionChanges(category: "Groceries"))
-            #expect(listed.transaction.classification == .expense, "a refund in Groceries reduces spending, it is not income")
+            #expect(
+                listed.transaction.classification == .expense,
+                "a refund in Groceries reduces spending, it is not income")
             #expect(listed.transaction.classificationSource == .manual)
-            (listed, _) = try await f.scope.transactions.edit(id, TransactionChanges(category: "", classification: "ignore"))
+            (listed, _) = try await f.scope.transactions.edit(
+                id, TransactionChanges(category: "", classification: "ignore"))
             #expect(listed.transaction.categoryID == nil)
             #expect(listed.transaction.classification == .ignore)
             await #expect(throws: VaultError.self) {
@@ -101,12 +115,15 @@ import VaultTestSupport
         }
     }
 
-    @Test("a bank transaction keeps the bank's fields; a person's own fields still change", arguments: TestBackend.enabled)
+    @Test(
+        "a bank transaction keeps the bank's fields; a person's own fields still change", arguments: TestBackend.enabled
+    )
     func bankTransactions(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
             let account = Fixture.account(in: f.household.id, name: "Bank checking", bankID: "ACT-1")
-            let bank = Fixture.transaction(in: account, date: "2026-11-10", cents: -8_000, description: "SHELL OIL", source: .bank, bankID: "T1")
+            let bank = Fixture.transaction(
+                in: account, date: "2026-11-10", cents: -8_000, description: "SHELL OIL", source: .bank, bankID: "T1")
             try await database.write(household: f.household.id, actor: .system) { session async throws in
                 try await session.accounts.insert(account)
                 try await session.transactions.insert(bank)
@@ -118,7 +135,8 @@ import VaultTestSupport
             } catch let error as VaultError {
                 #expect(error.problems.map(\.field) == ["amount"])
             }
-            let (listed, _) = try await f.scope.transactions.edit(id, TransactionChanges(category: "Fuel", tags: "Road Trip", isExcluded: true))
+            let (listed, _) = try await f.scope.transactions.edit(
+                id, TransactionChanges(category: "Fuel", tags: "Road Trip", isExcluded: true))
             #expect(listed.transaction.tags == ["road trip"])
             #expect(listed.transaction.isExcluded && listed.transaction.excludedSource == .manual)
             #expect(listed.categoryPath == "Transportation / Fuel")
@@ -132,8 +150,10 @@ import VaultTestSupport
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
             do {
-                _ = try await f.scope.transactions.list(TransactionQuery(
-                    from: "2026-11-30", through: "2026-11-01", accounts: ["Nope"], sort: "sideways", page: 0, pageSize: 0))
+                _ = try await f.scope.transactions.list(
+                    TransactionQuery(
+                        from: "2026-11-30", through: "2026-11-01", accounts: ["Nope"], sort: "sideways", page: 0,
+                        pageSize: 0))
                 Issue.record("a bad query was accepted")
             } catch let error as VaultError {
                 #expect(Set(error.problems.map(\.field)) == ["through", "account", "sort", "page", "page-size"])
@@ -141,18 +161,24 @@ import VaultTestSupport
         }
     }
 
-    @Test("a category filter includes the category's children; transfers stay out unless asked for", arguments: TestBackend.enabled)
+    @Test(
+        "a category filter includes the category's children; transfers stay out unless asked for",
+        arguments: TestBackend.enabled)
     func listFilters(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
-            for (amount, category) in [("-10", "Transportation"), ("-20", "Fuel"), ("-30", "Dining"), ("-40", "Credit Card Payment")] {
-                _ = try await f.scope.transactions.add(TransactionInput(amount: amount, account: "Cash", category: category))
+            for (amount, category) in [
+                ("-10", "Transportation"), ("-20", "Fuel"), ("-30", "Dining"), ("-40", "Credit Card Payment"),
+            ] {
+                _ = try await f.scope.transactions.add(
+                    TransactionInput(amount: amount, account: "Cash", category: category))
             }
             let transport = try await f.scope.transactions.list(TransactionQuery(category: "transportation"))
             #expect(Set(transport.items.map(\.transaction.amount.decimalString)) == ["-10.00", "-20.00"])
             #expect(try await f.scope.transactions.list(TransactionQuery()).totalCount == 3)
             #expect(try await f.scope.transactions.list(TransactionQuery(includeTransfers: true)).totalCount == 4)
-            let found = try await f.scope.transactions.list(TransactionQuery(search: "credit card", includeTransfers: true))
+            let found = try await f.scope.transactions.list(
+                TransactionQuery(search: "credit card", includeTransfers: true))
             #expect(found.items.map(\.transaction.classification) == [.transfer])
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VaultCore
 import VaultTestSupport
+
 @testable import VaultStore
 
 @Suite struct ChangeLogTests {
@@ -11,14 +12,17 @@ import VaultTestSupport
             let household = Fixture.household()
             var account = Fixture.account(in: household.id)
             try await database.households.create(household, actor: .system)
-            try await database.write(household: household.id, actor: .commandLine, at: Fixture.now) { session async throws in
+            try await database.write(household: household.id, actor: .commandLine, at: Fixture.now) {
+                session async throws in
                 try await session.accounts.insert(account)
             }
             account.nickname = "Main"
             account.isHidden = true
-            try await database.write(household: household.id, actor: ChangeActor(rawValue: "user:ann"), at: Fixture.now) { session async throws in
+            try await database.write(household: household.id, actor: ChangeActor(rawValue: "user:ann"), at: Fixture.now)
+            { session async throws in
                 #expect(try await session.accounts.update(account) == ["nickname", "isHidden"])
-                #expect(try await session.accounts.update(account) == [], "an unchanged row is neither written nor logged")
+                #expect(
+                    try await session.accounts.update(account) == [], "an unchanged row is neither written nor logged")
                 #expect(try await session.accounts.delete(account.id))
             }
             let changes = try await database.read(household: household.id) { try await $0.changes() }
@@ -52,7 +56,8 @@ import VaultTestSupport
             try await database.write(household: household.id, actor: .commandLine) { session async throws in
                 try await session.accounts.insert(Fixture.account(in: household.id))
             }
-            #expect(try await database.read(household: household.id) { try await $0.changes() }.map(\.sequence) == [1, 2])
+            #expect(
+                try await database.read(household: household.id) { try await $0.changes() }.map(\.sequence) == [1, 2])
         }
     }
 
@@ -65,7 +70,8 @@ import VaultTestSupport
                 for index in 0..<20 {
                     group.addTask {
                         try await database.write(household: household.id, actor: .commandLine) { session in
-                            try await session.accounts.insert(Fixture.account(in: household.id, name: "Account \(index)"))
+                            try await session.accounts.insert(
+                                Fixture.account(in: household.id, name: "Account \(index)"))
                         }
                     }
                 }

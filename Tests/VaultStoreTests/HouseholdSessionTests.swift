@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VaultCore
 import VaultTestSupport
+
 @testable import VaultStore
 
 /// Tenancy: a session for one household can neither read nor change another household's rows.
@@ -22,15 +23,17 @@ import VaultTestSupport
         let myAccount = Fixture.account(in: mine.id, name: "My checking")
         let theirAccount = Fixture.account(in: theirs.id, name: "Their checking", balance: 99_00)
         let theirCategory = Fixture.category(in: theirs.id, name: "Secret")
-        let theirTransaction = Fixture.transaction(in: theirAccount, date: "2026-11-01", cents: -4_200, category: theirCategory.id)
+        let theirTransaction = Fixture.transaction(
+            in: theirAccount, date: "2026-11-01", cents: -4_200, category: theirCategory.id)
         try await database.households.create(mine, actor: .system) { try await $0.accounts.insert(myAccount) }
         try await database.households.create(theirs, actor: .system) { session async throws in
             try await session.accounts.insert(theirAccount)
             try await session.categories.insert(theirCategory)
             try await session.transactions.insert(theirTransaction)
         }
-        return TwoHouseholds(mine: mine, theirs: theirs, theirAccount: theirAccount, theirCategory: theirCategory,
-                             theirTransaction: theirTransaction, myAccount: myAccount)
+        return TwoHouseholds(
+            mine: mine, theirs: theirs, theirAccount: theirAccount, theirCategory: theirCategory,
+            theirTransaction: theirTransaction, myAccount: myAccount)
     }
 
     @Test("another household's rows cannot be read by id or in lists", arguments: TestBackend.enabled)
@@ -42,7 +45,8 @@ import VaultTestSupport
                 #expect(try await session.accounts.all().map(\.id) == [world.myAccount.id])
                 #expect(try await session.categories.find(world.theirCategory.id) == nil)
                 #expect(try await session.transactions.find(world.theirTransaction.id) == nil)
-                let page = try await session.transactions.list(TransactionFilter(), page: PageRequest(number: 1, size: 50)!)
+                let page = try await session.transactions.list(
+                    TransactionFilter(), page: PageRequest(number: 1, size: 50)!)
                 #expect(page.totalCount == 0)
                 let byAccount = TransactionFilter(accountIDs: [world.theirAccount.id])
                 #expect(try await session.transactions.count(byAccount) == 0)
@@ -78,21 +82,29 @@ import VaultTestSupport
         try await backend.withDatabase { database async throws in
             let world = try await makeTwoHouseholds(database)
             // A transaction of mine that names their account is refused by the schema's composite key.
-            let mine = Transaction(id: Fixture.newID(), householdID: world.mine.id, accountID: world.theirAccount.id,
-                                   date: LocalDate(iso: "2026-11-02")!, amount: Money(minorUnits: -100, currency: .usd),
-                                   description: "Sneaky", source: .manual)
+            let mine = Transaction(
+                id: Fixture.newID(), householdID: world.mine.id, accountID: world.theirAccount.id,
+                date: LocalDate(iso: "2026-11-02")!, amount: Money(minorUnits: -100, currency: .usd),
+                description: "Sneaky", source: .manual)
             await #expect(throws: StoreError.self) {
-                try await database.write(household: world.mine.id, actor: .commandLine) { try await $0.transactions.insert(mine) }
+                try await database.write(household: world.mine.id, actor: .commandLine) {
+                    try await $0.transactions.insert(mine)
+                }
             }
             // A row that claims to belong to them cannot be written through my session.
             let forged = Fixture.account(in: world.theirs.id, name: "Forged")
             await #expect(throws: StoreError.self) {
-                try await database.write(household: world.mine.id, actor: .commandLine) { try await $0.accounts.insert(forged) }
+                try await database.write(household: world.mine.id, actor: .commandLine) {
+                    try await $0.accounts.insert(forged)
+                }
             }
             // My transaction cannot be filed under their category either.
-            let filed = Fixture.transaction(in: world.myAccount, date: "2026-11-03", cents: -5, category: world.theirCategory.id)
+            let filed = Fixture.transaction(
+                in: world.myAccount, date: "2026-11-03", cents: -5, category: world.theirCategory.id)
             await #expect(throws: StoreError.self) {
-                try await database.write(household: world.mine.id, actor: .commandLine) { try await $0.transactions.insert(filed) }
+                try await database.write(household: world.mine.id, actor: .commandLine) {
+                    try await $0.transactions.insert(filed)
+                }
             }
             try await database.read(household: world.theirs.id) { session async throws in
                 #expect(try await session.accounts.all().count == 1)
@@ -105,8 +117,12 @@ import VaultTestSupport
         try await backend.withDatabase { database async throws in
             let household = Fixture.household()
             try await database.households.create(household, actor: .system)
-            await #expect(throws: StoreError(.readOnly, "A write was attempted in a read-only session; use VaultDatabase.write.")) {
-                try await database.read(household: household.id) { try await $0.accounts.insert(Fixture.account(in: household.id)) }
+            await #expect(
+                throws: StoreError(.readOnly, "A write was attempted in a read-only session; use VaultDatabase.write.")
+            ) {
+                try await database.read(household: household.id) {
+                    try await $0.accounts.insert(Fixture.account(in: household.id))
+                }
             }
         }
     }

@@ -3,12 +3,15 @@ import SQLKit
 import Testing
 import VaultCore
 import VaultTestSupport
+
 @testable import VaultStore
 
 @Suite struct MigratorTests {
     /// Opens `location` with `migrations`, runs `body`, and closes the database whatever happens.
-    func withOpened<T>(_ location: String, migrations: [Migration] = Migration.all,
-                       _ body: (VaultDatabase) async throws -> T = { _ in }) async throws -> T {
+    func withOpened<T>(
+        _ location: String, migrations: [Migration] = Migration.all,
+        _ body: (VaultDatabase) async throws -> T = { _ in }
+    ) async throws -> T {
         let database = try await VaultDatabase.open(try DatabaseLocation(parsing: location), migrations: migrations)
         do {
             let result = try await body(database)
@@ -20,7 +23,9 @@ import VaultTestSupport
         }
     }
 
-    @Test("an empty database is migrated to the current schema, and reopening changes nothing", arguments: TestBackend.enabled)
+    @Test(
+        "an empty database is migrated to the current schema, and reopening changes nothing",
+        arguments: TestBackend.enabled)
     func fromEmpty(backend: TestBackend) async throws {
         let location = try backend.freshLocation(file: true)
         let applied = try await withOpened(location) { try await Migrator(database: $0).appliedNames() }
@@ -55,7 +60,9 @@ import VaultTestSupport
         try await withOpened(location) { database async throws in
             #expect(try await Migrator(database: database).appliedNames() == Migration.all.map(\.name))
             await #expect(throws: (any Error).self, "the half-done table should not exist") {
-                try await database.withConnection { sql in try await sql.raw("SELECT COUNT(*) AS n FROM half_done").run() }
+                try await database.withConnection { sql in
+                    try await sql.raw("SELECT COUNT(*) AS n FROM half_done").run()
+                }
             }
         }
     }

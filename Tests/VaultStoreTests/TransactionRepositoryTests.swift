@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VaultCore
 import VaultTestSupport
+
 @testable import VaultStore
 
 @Suite struct TransactionRepositoryTests {
@@ -20,14 +21,19 @@ import VaultTestSupport
         let card = Fixture.account(in: household.id, name: "Card", kind: .creditCard)
         let dining = Fixture.category(in: household.id, name: "Dining")
         let transactions = [
-            Fixture.transaction(in: checking, date: "2026-10-31", cents: -1_000, description: "TRADER JOE'S #552", tags: ["Groceries"]),
+            Fixture.transaction(
+                in: checking, date: "2026-10-31", cents: -1_000, description: "TRADER JOE'S #552", tags: ["Groceries"]),
             Fixture.transaction(in: checking, date: "2026-11-01", cents: 250_000, description: "ACME PAYROLL"),
-            Fixture.transaction(in: card, date: "2026-11-02", cents: -1_250, description: "Café Luna", category: dining.id,
-                                tags: ["coffee", "work"]),
-            Fixture.transaction(in: checking, date: "2026-11-15", cents: -50_000, description: "Payment to card",
-                                classification: .transfer),
-            Fixture.transaction(in: card, date: "2026-11-15", cents: 50_000, description: "Payment received", classification: .transfer),
-            Fixture.transaction(in: card, date: "2026-11-30", cents: -3_999, description: "Pizza Palace", category: dining.id),
+            Fixture.transaction(
+                in: card, date: "2026-11-02", cents: -1_250, description: "Café Luna", category: dining.id,
+                tags: ["coffee", "work"]),
+            Fixture.transaction(
+                in: checking, date: "2026-11-15", cents: -50_000, description: "Payment to card",
+                classification: .transfer),
+            Fixture.transaction(
+                in: card, date: "2026-11-15", cents: 50_000, description: "Payment received", classification: .transfer),
+            Fixture.transaction(
+                in: card, date: "2026-11-30", cents: -3_999, description: "Pizza Palace", category: dining.id),
             Fixture.transaction(in: checking, date: "2026-12-01", cents: -700, description: "Parking"),
         ]
         try await database.households.create(household, actor: .system) { session async throws in
@@ -39,9 +45,12 @@ import VaultTestSupport
         return Sample(household: household, checking: checking, card: card, dining: dining, transactions: transactions)
     }
 
-    func descriptions(_ database: VaultDatabase, _ sample: Sample, _ filter: TransactionFilter, page: Int = 1, size: Int = 50) async throws -> [String] {
+    func descriptions(
+        _ database: VaultDatabase, _ sample: Sample, _ filter: TransactionFilter, page: Int = 1, size: Int = 50
+    ) async throws -> [String] {
         try await database.read(household: sample.household.id) { session async throws in
-            try await session.transactions.list(filter, page: PageRequest(number: page, size: size)!).items.map(\.description)
+            try await session.transactions.list(filter, page: PageRequest(number: page, size: size)!).items.map(
+                \.description)
         }
     }
 
@@ -55,15 +64,21 @@ import VaultTestSupport
             original.paymentFlag = .paid
             original.reimbursementFlag = .unreimbursed
             try await database.write(household: sample.household.id, actor: .commandLine) { session async throws in
-                #expect(Set(try await session.transactions.update(original)) == ["postedAt", "memo", "paymentFlag", "reimbursementFlag"])
+                #expect(
+                    Set(try await session.transactions.update(original)) == [
+                        "postedAt", "memo", "paymentFlag", "reimbursementFlag",
+                    ])
             }
-            let stored = try await database.read(household: sample.household.id) { try await $0.transactions.find(original.id) }
+            let stored = try await database.read(household: sample.household.id) {
+                try await $0.transactions.find(original.id)
+            }
             #expect(stored == original)
             #expect(stored?.tags == ["coffee", "work"])
         }
     }
 
-    @Test("filters: dates inclusive, folded search, accounts, category, transfers, tags", arguments: TestBackend.enabled)
+    @Test(
+        "filters: dates inclusive, folded search, accounts, category, transfers, tags", arguments: TestBackend.enabled)
     func filters(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let s = try await makeSample(database)
@@ -73,14 +88,24 @@ import VaultTestSupport
             var withTransfers = november
             withTransfers.includeTransfers = true
             #expect(try await descriptions(database, s, withTransfers).count == 5)
-            #expect(try await descriptions(database, s, TransactionFilter(search: "trader joes")) == ["TRADER JOE'S #552"])
+            #expect(
+                try await descriptions(database, s, TransactionFilter(search: "trader joes")) == ["TRADER JOE'S #552"])
             #expect(try await descriptions(database, s, TransactionFilter(search: "CAFE-luna!")) == ["Café Luna"])
-            #expect(try await descriptions(database, s, TransactionFilter(search: "%")) .count == 5, "a search of only punctuation matches all")
-            #expect(try await descriptions(database, s, TransactionFilter(accountIDs: [s.card.id])) == ["Pizza Palace", "Café Luna"])
-            #expect(try await descriptions(database, s, TransactionFilter(categoryIDs: [s.dining.id])) == ["Pizza Palace", "Café Luna"])
+            #expect(
+                try await descriptions(database, s, TransactionFilter(search: "%")).count == 5,
+                "a search of only punctuation matches all")
+            #expect(
+                try await descriptions(database, s, TransactionFilter(accountIDs: [s.card.id])) == [
+                    "Pizza Palace", "Café Luna",
+                ])
+            #expect(
+                try await descriptions(database, s, TransactionFilter(categoryIDs: [s.dining.id])) == [
+                    "Pizza Palace", "Café Luna",
+                ])
             #expect(try await descriptions(database, s, TransactionFilter(categoryIDs: [])) == [])
             #expect(try await descriptions(database, s, TransactionFilter(uncategorizedOnly: true)).count == 3)
-            #expect(try await descriptions(database, s, TransactionFilter(tags: ["coffee", "nothing"])) == ["Café Luna"])
+            #expect(
+                try await descriptions(database, s, TransactionFilter(tags: ["coffee", "nothing"])) == ["Café Luna"])
         }
     }
 
@@ -96,7 +121,8 @@ import VaultTestSupport
                 TransactionFilter(categoryIDs: [s.dining.id], tags: ["work"]),
             ]
             for filter in filters {
-                let expected = s.transactions.filter(filter.matches).sorted { ($0.date, $0.id) > ($1.date, $1.id) }.map(\.description)
+                let expected = s.transactions.filter(filter.matches).sorted { ($0.date, $0.id) > ($1.date, $1.id) }.map(
+                    \.description)
                 #expect(try await descriptions(database, s, filter) == expected)
             }
         }
@@ -130,11 +156,14 @@ import VaultTestSupport
             try await database.households.create(household, actor: .system) { try await $0.accounts.insert(account) }
             let start = LocalDate(iso: "2020-01-01")!
             let rows = (0..<5_000).map { index in
-                Fixture.transaction(in: account, date: start.adding(days: index % 2_000).description, cents: Int64(-index - 1),
-                                    description: "Row \(index)", tags: index % 10 == 0 ? ["tenth"] : [],
-                                    source: .bank, bankID: "bank-\(index)")
+                Fixture.transaction(
+                    in: account, date: start.adding(days: index % 2_000).description, cents: Int64(-index - 1),
+                    description: "Row \(index)", tags: index % 10 == 0 ? ["tenth"] : [],
+                    source: .bank, bankID: "bank-\(index)")
             }
-            try await database.write(household: household.id, actor: .commandLine) { try await $0.transactions.insert(rows) }
+            try await database.write(household: household.id, actor: .commandLine) {
+                try await $0.transactions.insert(rows)
+            }
             try await database.read(household: household.id) { session async throws in
                 #expect(try await session.transactions.count(TransactionFilter()) == 5_000)
                 #expect(try await session.transactions.count(TransactionFilter(tags: ["tenth"])) == 500)
@@ -147,14 +176,19 @@ import VaultTestSupport
     func bankIdentity(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let s = try await makeSample(database)
-            let first = Fixture.transaction(in: s.checking, date: "2026-11-02", cents: -1, source: .bank, bankID: "TX-1")
-            let again = Fixture.transaction(in: s.checking, date: "2026-11-02", cents: -1, source: .bank, bankID: "TX-1")
-            let otherAccount = Fixture.transaction(in: s.card, date: "2026-11-02", cents: -1, source: .bank, bankID: "TX-1")
+            let first = Fixture.transaction(
+                in: s.checking, date: "2026-11-02", cents: -1, source: .bank, bankID: "TX-1")
+            let again = Fixture.transaction(
+                in: s.checking, date: "2026-11-02", cents: -1, source: .bank, bankID: "TX-1")
+            let otherAccount = Fixture.transaction(
+                in: s.card, date: "2026-11-02", cents: -1, source: .bank, bankID: "TX-1")
             try await database.write(household: s.household.id, actor: .commandLine) { session async throws in
                 try await session.transactions.insert([first, otherAccount])
             }
             await #expect(throws: StoreError.self) {
-                try await database.write(household: s.household.id, actor: .commandLine) { try await $0.transactions.insert(again) }
+                try await database.write(household: s.household.id, actor: .commandLine) {
+                    try await $0.transactions.insert(again)
+                }
             }
         }
     }

@@ -13,7 +13,9 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
     /// is SQLite plus PostgreSQL when a server is given. The README's test command runs the suite once
     /// per backend so its output names each.
     public static var enabled: [TestBackend] {
-        if let chosen = ProcessInfo.processInfo.environment["GHOSTVAULT_TEST_BACKEND"].flatMap(TestBackend.init(rawValue:)) {
+        if let chosen = ProcessInfo.processInfo.environment["GHOSTVAULT_TEST_BACKEND"].flatMap(
+            TestBackend.init(rawValue:))
+        {
             return [chosen]
         }
         return postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
@@ -73,10 +75,13 @@ public enum Fixture {
         Household(id: newID(), name: name, timeZone: TimeZone(identifier: "America/New_York")!, baseCurrency: currency)
     }
 
-    public static func account(in household: Household.ID, name: String = "Checking", kind: AccountKind = .checking,
-                               currency: Currency = .usd, balance: Int64 = 0, bankID: String? = nil) -> Account {
-        Account(id: newID(), householdID: household, name: name, kind: kind, currency: currency,
-                balance: Money(minorUnits: balance, currency: currency), bankAccountID: bankID)
+    public static func account(
+        in household: Household.ID, name: String = "Checking", kind: AccountKind = .checking,
+        currency: Currency = .usd, balance: Int64 = 0, bankID: String? = nil
+    ) -> Account {
+        Account(
+            id: newID(), householdID: household, name: name, kind: kind, currency: currency,
+            balance: Money(minorUnits: balance, currency: currency), bankAccountID: bankID)
     }
 
     public static func transaction(
@@ -90,10 +95,13 @@ public enum Fixture {
             tags: tags, categoryID: category, classification: classification, source: source, bankTransactionID: bankID)
     }
 
-    public static func category(in household: Household.ID, name: String, kind: CategoryKind = .expense,
-                                parent: Category? = nil) -> Category {
-        Category(id: newID(), householdID: household, parentID: parent?.id, name: name,
-                 key: CategoryKey.make(from: (parent.map { $0.name + " " } ?? "") + name), kind: kind)
+    public static func category(
+        in household: Household.ID, name: String, kind: CategoryKind = .expense,
+        parent: Category? = nil
+    ) -> Category {
+        Category(
+            id: newID(), householdID: household, parentID: parent?.id, name: name,
+            key: CategoryKey.make(from: (parent.map { $0.name + " " } ?? "") + name), kind: kind)
     }
 
     /// A new UUIDv7 at the fixture clock.

@@ -70,7 +70,9 @@ extension AccountKind {
     public init?(name: String) {
         let folded = name.lowercased().filter { $0.isLetter }
         if folded == "credit" || folded == "card" { self = .creditCard; return }
-        guard let kind = AccountKind.allCases.first(where: { $0.rawValue.filter(\.isLetter) == folded }) else { return nil }
+        guard let kind = AccountKind.allCases.first(where: { $0.rawValue.filter(\.isLetter) == folded }) else {
+            return nil
+        }
         self = kind
     }
 }

@@ -22,7 +22,8 @@ public struct CalendarMonth: CalendarPeriod, Comparable, Codable, CustomStringCo
     public init?(iso text: String) {
         let parts = text.split(separator: "-")
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]) else { return nil }
+            let year = Int(parts[0]), let month = Int(parts[1])
+        else { return nil }
         self.init(year: year, month: month)
     }
 
@@ -47,7 +48,9 @@ public struct CalendarYear: CalendarPeriod, Comparable, Codable, CustomStringCon
     public init(_ year: Int) { self.year = year }
     public init(containing date: LocalDate) { year = date.year }
 
-    public var range: DateRange { DateRange(unchecked: LocalDate(unchecked: year, 1, 1), LocalDate(unchecked: year, 12, 31)) }
+    public var range: DateRange {
+        DateRange(unchecked: LocalDate(unchecked: year, 1, 1), LocalDate(unchecked: year, 12, 31))
+    }
     public var next: CalendarYear { CalendarYear(year + 1) }
     public var previous: CalendarYear { CalendarYear(year - 1) }
     /// The twelve months of the year in order.

@@ -14,7 +14,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Creates a date, or nil when the day does not exist (February 30th, month 13, year 0).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...LocalDate.daysIn(month: month, year: year)).contains(day)
+            (1...LocalDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.year = year
         self.month = month
@@ -123,8 +123,8 @@ extension LocalDate {
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -143,7 +143,8 @@ extension LocalDate: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let date = LocalDate(iso: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a YYYY-MM-DD date")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a YYYY-MM-DD date")
         }
         self = date
     }

@@ -17,7 +17,8 @@ public struct StatementCycle: CalendarPeriod, Comparable, CustomStringConvertibl
         guard (1...31).contains(statementDay) else { return nil }
         self.statementDay = statementDay
         let thisMonthsStart = StatementCycle.statementDate(in: CalendarMonth(containing: date), day: statementDay)
-        self.start = date >= thisMonthsStart
+        self.start =
+            date >= thisMonthsStart
             ? thisMonthsStart
             : StatementCycle.statementDate(in: CalendarMonth(containing: date).previous, day: statementDay)
     }
@@ -34,7 +35,9 @@ public struct StatementCycle: CalendarPeriod, Comparable, CustomStringConvertibl
 
     public var range: DateRange { DateRange(unchecked: start, end) }
     public var next: StatementCycle { StatementCycle(containing: end.adding(days: 1), statementDay: statementDay)! }
-    public var previous: StatementCycle { StatementCycle(containing: start.adding(days: -1), statementDay: statementDay)! }
+    public var previous: StatementCycle {
+        StatementCycle(containing: start.adding(days: -1), statementDay: statementDay)!
+    }
 
     public static func < (lhs: StatementCycle, rhs: StatementCycle) -> Bool { lhs.start < rhs.start }
     public var description: String { range.description }

@@ -20,7 +20,8 @@ public enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable, CustomStrin
     /// Parses an English day name or its three-letter abbreviation, in any case.
     public init?(name: String) {
         let lower = name.lowercased()
-        guard let match = Weekday.allCases.first(where: { $0.description == lower || $0.description.prefix(3) == lower })
+        guard
+            let match = Weekday.allCases.first(where: { $0.description == lower || $0.description.prefix(3) == lower })
         else { return nil }
         self = match
     }

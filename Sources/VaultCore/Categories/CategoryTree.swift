@@ -70,37 +70,47 @@ public struct CategoryTree: Sendable {
         if trimmed.isEmpty {
             problems.append(Problem(field: "name", message: "A category needs a name."))
         } else if trimmed.count > CategoryTree.maximumNameLength {
-            problems.append(Problem(field: "name", message: "A category name is at most \(CategoryTree.maximumNameLength) characters."))
+            problems.append(
+                Problem(
+                    field: "name", message: "A category name is at most \(CategoryTree.maximumNameLength) characters."))
         }
         if let parentID {
             if let parent = byID[parentID] {
                 if parent.kind != kind {
-                    problems.append(Problem(
-                        field: "parent",
-                        message: "'\(parent.name)' is a\(parent.kind == .income ? "n" : "") \(parent.kind) category; "
-                            + "a child must be the same kind as its parent (\(kind) was asked for)."))
+                    problems.append(
+                        Problem(
+                            field: "parent",
+                            message:
+                                "'\(parent.name)' is a\(parent.kind == .income ? "n" : "") \(parent.kind) category; "
+                                + "a child must be the same kind as its parent (\(kind) was asked for)."))
                 }
                 if let id, parentID == id || descendants(of: id).contains(where: { $0.id == parentID }) {
-                    problems.append(Problem(
-                        field: "parent",
-                        message: "'\(parent.name)' is this category or one of its children; that would make a loop."))
+                    problems.append(
+                        Problem(
+                            field: "parent",
+                            message: "'\(parent.name)' is this category or one of its children; that would make a loop."
+                        ))
                 }
             } else {
                 problems.append(Problem(field: "parent", message: "The parent category does not exist."))
             }
         }
-        if !trimmed.isEmpty, children(of: parentID).contains(where: {
-            $0.id != id && $0.name.lowercased() == trimmed.lowercased()
-        }) {
+        if !trimmed.isEmpty,
+            children(of: parentID).contains(where: {
+                $0.id != id && $0.name.lowercased() == trimmed.lowercased()
+            })
+        {
             let place = parentID.flatMap { byID[$0] }.map { "under '\($0.name)'" } ?? "at the top level"
             problems.append(Problem(field: "name", message: "A category named '\(trimmed)' already exists \(place)."))
         }
         if let id, let existing = byID[id], existing.kind != kind,
-           descendants(of: id).contains(where: { $0.kind != kind }) {
-            problems.append(Problem(
-                field: "type",
-                message: "'\(existing.name)' has child categories of type \(existing.kind); "
-                    + "move or change them before changing its type."))
+            descendants(of: id).contains(where: { $0.kind != kind })
+        {
+            problems.append(
+                Problem(
+                    field: "type",
+                    message: "'\(existing.name)' has child categories of type \(existing.kind); "
+                        + "move or change them before changing its type."))
         }
         return problems
     }

@@ -47,7 +47,8 @@ extension Money {
             return String(whole)
         }
         let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
-        let wellFormed = (1...3).contains(groups[0].count)
+        let wellFormed =
+            (1...3).contains(groups[0].count)
             && groups.dropFirst().allSatisfy { $0.count == 3 }
             && groups.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
         guard wellFormed else { throw MoneyParseError(input: input, reason: .misplacedComma) }

@@ -27,9 +27,12 @@ public enum SearchText {
     /// Lower-cased, accents removed, everything but letters and digits dropped.
     public static func fold(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        return String(String.UnicodeScalarView(folded.unicodeScalars.filter {
-            $0.properties.isAlphabetic || $0.properties.numericType != nil
-        })).lowercased()
+        return String(
+            String.UnicodeScalarView(
+                folded.unicodeScalars.filter {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                })
+        ).lowercased()
     }
 
     /// The stored key of a transaction: its folded description and payee, kept apart by a `|`

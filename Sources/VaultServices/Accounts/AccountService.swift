@@ -28,8 +28,11 @@ public struct AccountService: Sendable {
         public var isHidden = false
         public var isTrackingOnly = false
 
-        public init(name: String, kind: String, currency: String? = nil, balance: String? = nil, institution: String? = nil,
-                    nickname: String? = nil, netWorthCategory: String? = nil, isHidden: Bool = false, isTrackingOnly: Bool = false) {
+        public init(
+            name: String, kind: String, currency: String? = nil, balance: String? = nil, institution: String? = nil,
+            nickname: String? = nil, netWorthCategory: String? = nil, isHidden: Bool = false,
+            isTrackingOnly: Bool = false
+        ) {
             self.name = name
             self.kind = kind
             self.currency = currency
@@ -54,9 +57,11 @@ public struct AccountService: Sendable {
         public var isActive: Bool?
         public var sortOrder: Int?
 
-        public init(name: String? = nil, nickname: String? = nil, kind: String? = nil, netWorthCategory: String? = nil,
-                    balance: String? = nil, isHidden: Bool? = nil, isTrackingOnly: Bool? = nil, isActive: Bool? = nil,
-                    sortOrder: Int? = nil) {
+        public init(
+            name: String? = nil, nickname: String? = nil, kind: String? = nil, netWorthCategory: String? = nil,
+            balance: String? = nil, isHidden: Bool? = nil, isTrackingOnly: Bool? = nil, isActive: Bool? = nil,
+            sortOrder: Int? = nil
+        ) {
             self.name = name
             self.nickname = nickname
             self.kind = kind
@@ -72,12 +77,14 @@ public struct AccountService: Sendable {
     /// Every account in display order, hidden ones only when asked for.
     public func list(includeHidden: Bool = false) async throws -> [Listed] {
         try await scope.read { session in
-            let institutions = Dictionary(uniqueKeysWithValues: try await session.institutions.all().map { ($0.id, $0) })
+            let institutions = Dictionary(
+                uniqueKeysWithValues: try await session.institutions.all().map { ($0.id, $0) })
             var listed: [Listed] = []
             for account in try await session.accounts.all() where includeHidden || !account.isHidden {
-                listed.append(Listed(
-                    account: account, institution: account.institutionID.flatMap { institutions[$0] },
-                    transactionCount: try await session.accounts.transactionCount(account.id)))
+                listed.append(
+                    Listed(
+                        account: account, institution: account.institutionID.flatMap { institutions[$0] },
+                        transactionCount: try await session.accounts.transactionCount(account.id)))
             }
             return listed
         }
@@ -96,15 +103,23 @@ public struct AccountService: Sendable {
             var problems: [Problem] = []
             let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
             problems += Self.nameProblems(name, field: "name")
-            if existing.contains(where: { $0.displayName.lowercased() == name.lowercased() || $0.name.lowercased() == name.lowercased() }) {
-                problems.append(Problem(field: "name", message: "An account named '\(name)' already exists; choose another name."))
+            if existing.contains(where: {
+                $0.displayName.lowercased() == name.lowercased() || $0.name.lowercased() == name.lowercased()
+            }) {
+                problems.append(
+                    Problem(field: "name", message: "An account named '\(name)' already exists; choose another name."))
             }
             let kind = AccountKind(name: input.kind)
             if kind == nil { problems.append(Self.kindProblem(input.kind)) }
             var currency = household.baseCurrency
             if let code = input.currency {
-                if let parsed = Currency(isoCode: code) { currency = parsed } else {
-                    problems.append(Problem(field: "currency", message: "'\(code)' is not a currency code; use three letters such as USD."))
+                if let parsed = Currency(isoCode: code) {
+                    currency = parsed
+                } else {
+                    problems.append(
+                        Problem(
+                            field: "currency",
+                            message: "'\(code)' is not a currency code; use three letters such as USD."))
                 }
             }
             var balance = Money.zero(currency)
@@ -115,7 +130,11 @@ public struct AccountService: Sendable {
             }
             var category = kind?.defaultNetWorthCategory
             if let text = input.netWorthCategory {
-                if let parsed = NetWorthCategory(name: text) { category = parsed } else { problems.append(Self.categoryProblem(text)) }
+                if let parsed = NetWorthCategory(name: text) {
+                    category = parsed
+                } else {
+                    problems.append(Self.categoryProblem(text))
+                }
             }
             let nickname = input.nickname?.trimmingCharacters(in: .whitespaces)
             if let nickname, !nickname.isEmpty { problems += Self.nameProblems(nickname, field: "nickname") }
@@ -164,17 +183,24 @@ public struct AccountService: Sendable {
                         account.netWorthCategory = kind.defaultNetWorthCategory
                     }
                     account.kind = kind
-                } else { problems.append(Self.kindProblem(text)) }
+                } else {
+                    problems.append(Self.kindProblem(text))
+                }
             }
             if let text = changes.netWorthCategory {
-                if let category = NetWorthCategory(name: text) { account.netWorthCategory = category } else {
+                if let category = NetWorthCategory(name: text) {
+                    account.netWorthCategory = category
+                } else {
                     problems.append(Self.categoryProblem(text))
                 }
             }
             if let text = changes.balance {
                 if !account.isManual {
-                    problems.append(Problem(field: "balance", message: "'\(account.displayName)' is kept up to date by bank sync; "
-                        + "its balance cannot be set by hand."))
+                    problems.append(
+                        Problem(
+                            field: "balance",
+                            message: "'\(account.displayName)' is kept up to date by bank sync; "
+                                + "its balance cannot be set by hand."))
                 } else {
                     do {
                         account.balance = try Money(parsing: text, currency: account.currency)
@@ -188,7 +214,8 @@ public struct AccountService: Sendable {
             if let order = changes.sortOrder { account.sortOrder = order }
             let lowerName = account.displayName.lowercased()
             if all.contains(where: { $0.id != account.id && $0.displayName.lowercased() == lowerName }) {
-                problems.append(Problem(field: "name", message: "Another account is already shown as '\(account.displayName)'."))
+                problems.append(
+                    Problem(field: "name", message: "Another account is already shown as '\(account.displayName)'."))
             }
             guard problems.isEmpty else { throw InvalidInput(problems) }
             let changed = try await session.accounts.update(account)
@@ -202,13 +229,17 @@ public struct AccountService: Sendable {
         try await scope.write { session in
             let account = try Self.resolve(reference, in: try await session.accounts.all())
             guard account.isManual else {
-                throw VaultError(.conflict, "'\(account.displayName)' comes from bank sync; remove its connection instead, "
-                    + "or hide the account to keep its history out of sight.")
+                throw VaultError(
+                    .conflict,
+                    "'\(account.displayName)' comes from bank sync; remove its connection instead, "
+                        + "or hide the account to keep its history out of sight.")
             }
             let count = try await session.accounts.transactionCount(account.id)
             if count > 0, !confirmed {
-                throw VaultError(.confirmationRequired, "Deleting '\(account.displayName)' also deletes its \(count) "
-                    + "transaction\(count == 1 ? "" : "s"). Confirm to go ahead, or hide the account instead.")
+                throw VaultError(
+                    .confirmationRequired,
+                    "Deleting '\(account.displayName)' also deletes its \(count) "
+                        + "transaction\(count == 1 ? "" : "s"). Confirm to go ahead, or hide the account instead.")
             }
             _ = try await session.accounts.delete(account.id)
             return count
@@ -228,12 +259,16 @@ public struct AccountService: Sendable {
     }
 
     static func kindProblem(_ text: String) -> Problem {
-        Problem(field: "kind", message: "'\(text)' is not an account kind; use one of "
-            + AccountKind.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        Problem(
+            field: "kind",
+            message: "'\(text)' is not an account kind; use one of "
+                + AccountKind.allCases.map(\.rawValue).joined(separator: ", ") + ".")
     }
 
     static func categoryProblem(_ text: String) -> Problem {
-        Problem(field: "net-worth-category", message: "'\(text)' is not a net worth category; use one of "
-            + NetWorthCategory.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        Problem(
+            field: "net-worth-category",
+            message: "'\(text)' is not a net worth category; use one of "
+                + NetWorthCategory.allCases.map(\.rawValue).joined(separator: ", ") + ".")
     }
 }

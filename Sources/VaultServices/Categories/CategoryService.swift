@@ -17,7 +17,9 @@ public struct CategoryService: Sendable {
         /// `#RRGGBB`.
         public var color: String?
 
-        public init(name: String, kind: String = "expense", parent: String? = nil, emoji: String? = nil, color: String? = nil) {
+        public init(
+            name: String, kind: String = "expense", parent: String? = nil, emoji: String? = nil, color: String? = nil
+        ) {
             self.name = name
             self.kind = kind
             self.parent = parent
@@ -36,8 +38,10 @@ public struct CategoryService: Sendable {
         public var color: String?
         public var isActive: Bool?
 
-        public init(name: String? = nil, kind: String? = nil, parent: String? = nil, emoji: String? = nil,
-                    color: String? = nil, isActive: Bool? = nil) {
+        public init(
+            name: String? = nil, kind: String? = nil, parent: String? = nil, emoji: String? = nil,
+            color: String? = nil, isActive: Bool? = nil
+        ) {
             self.name = name
             self.kind = kind
             self.parent = parent
@@ -65,8 +69,9 @@ public struct CategoryService: Sendable {
             var lines = ["Removing '\(category.name)' will:"]
             if !children.isEmpty {
                 let place = newParent.map { "under '\($0.name)'" } ?? "to the top level"
-                lines.append("- move its \(children.count) child categor\(children.count == 1 ? "y" : "ies") ("
-                    + children.map(\.name).joined(separator: ", ") + ") \(place)")
+                lines.append(
+                    "- move its \(children.count) child categor\(children.count == 1 ? "y" : "ies") ("
+                        + children.map(\.name).joined(separator: ", ") + ") \(place)")
             }
             if transactionCount > 0 {
                 let target = transactionsMoveTo.map { "move to '\($0.name)'" } ?? "become uncategorised"
@@ -122,7 +127,9 @@ public struct CategoryService: Sendable {
             var problems: [Problem] = []
             if let name = changes.name { category.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
             if let text = changes.kind {
-                if let kind = CategoryKind(rawValue: text.lowercased()) { category.kind = kind } else {
+                if let kind = CategoryKind(rawValue: text.lowercased()) {
+                    category.kind = kind
+                } else {
                     problems.append(Self.kindProblem(text))
                 }
             }
@@ -139,7 +146,8 @@ public struct CategoryService: Sendable {
             if let emoji = changes.emoji { category.emoji = Self.nonEmpty(emoji) }
             if let color = changes.color { category.color = Self.nonEmpty(color)?.uppercased() }
             if let active = changes.isActive { category.isActive = active }
-            problems += tree.problems(id: category.id, name: category.name, kind: category.kind, parentID: category.parentID)
+            problems += tree.problems(
+                id: category.id, name: category.name, kind: category.kind, parentID: category.parentID)
             problems += Self.appearanceProblems(emoji: changes.emoji, color: changes.color)
             guard problems.isEmpty else { throw InvalidInput(problems) }
             return (category, try await session.categories.update(category))
@@ -155,7 +163,9 @@ public struct CategoryService: Sendable {
     /// (or move to `target`). When that touches anything, `confirmed` must be true; otherwise the plan is
     /// returned in a `confirmation_required` error and nothing changes.
     @discardableResult
-    public func remove(_ reference: String, moveTransactionsTo target: String? = nil, confirmed: Bool) async throws -> RemovalPlan {
+    public func remove(
+        _ reference: String, moveTransactionsTo target: String? = nil, confirmed: Bool
+    ) async throws -> RemovalPlan {
         try await scope.write { session in
             let plan = try await Self.plan(reference, target: target, session: session)
             if plan.hasConsequences, !confirmed {
@@ -182,7 +192,8 @@ public struct CategoryService: Sendable {
             case .success(let found):
                 // Children survive the removal, so moving into one is fine; into the category itself is not.
                 if found.id == category.id {
-                    problems.append(Problem(field: "move-to", message: "Transactions cannot move into the category being removed."))
+                    problems.append(
+                        Problem(field: "move-to", message: "Transactions cannot move into the category being removed."))
                 }
                 destination = found
             case .failure(let problem): problems.append(problem)
@@ -192,13 +203,17 @@ public struct CategoryService: Sendable {
         let newParent = category.parentID.flatMap { tree[$0] }
         let siblings = tree.children(of: category.parentID).filter { $0.id != category.id }
         for child in children where siblings.contains(where: { $0.name.lowercased() == child.name.lowercased() }) {
-            problems.append(Problem(field: "category", message: "Its child '\(child.name)' would sit beside another '\(child.name)'; "
-                + "rename or move one of them first."))
+            problems.append(
+                Problem(
+                    field: "category",
+                    message: "Its child '\(child.name)' would sit beside another '\(child.name)'; "
+                        + "rename or move one of them first."))
         }
         guard problems.isEmpty else { throw InvalidInput(problems) }
         return RemovalPlan(
             category: category, children: children, newParent: newParent,
-            transactionCount: try await session.categories.transactionCount(in: [category.id]), transactionsMoveTo: destination)
+            transactionCount: try await session.categories.transactionCount(in: [category.id]),
+            transactionsMoveTo: destination)
     }
 
     static func resolve(_ reference: String, in tree: CategoryTree) throws -> Category {
@@ -218,7 +233,8 @@ public struct CategoryService: Sendable {
             problems.append(Problem(field: "emoji", message: "Use a single emoji, like 🛒."))
         }
         if let color = nonEmpty(color), !CategoryKey.isValidColor(color) {
-            problems.append(Problem(field: "color", message: "'\(color)' is not a colour; write it as #RRGGBB, like #3BB273."))
+            problems.append(
+                Problem(field: "color", message: "'\(color)' is not a colour; write it as #RRGGBB, like #3BB273."))
         }
         return problems
     }

@@ -34,17 +34,25 @@ public struct HouseholdService: Sendable {
             }
             let zone = TimeZone(identifier: input.timeZone)
             if zone == nil {
-                problems.append(Problem(field: "time-zone", message: "'\(input.timeZone)' is not a time zone; "
-                    + "use an IANA name such as America/New_York or Asia/Singapore."))
+                problems.append(
+                    Problem(
+                        field: "time-zone",
+                        message: "'\(input.timeZone)' is not a time zone; "
+                            + "use an IANA name such as America/New_York or Asia/Singapore."))
             }
             let currency = Currency(isoCode: input.currency)
             if currency == nil {
-                problems.append(Problem(field: "currency", message: "'\(input.currency)' is not a currency code; "
-                    + "use three letters such as USD, EUR or SGD."))
+                problems.append(
+                    Problem(
+                        field: "currency",
+                        message: "'\(input.currency)' is not a currency code; "
+                            + "use three letters such as USD, EUR or SGD."))
             }
             var weekday = Weekday.monday
             if let text = input.firstWeekday {
-                if let parsed = Weekday(name: text) { weekday = parsed } else {
+                if let parsed = Weekday(name: text) {
+                    weekday = parsed
+                } else {
                     problems.append(Problem(field: "week-start", message: "'\(text)' is not a day of the week."))
                 }
             }
@@ -72,17 +80,21 @@ public struct HouseholdService: Sendable {
             case 0: throw VaultError(.notFound, "This database has no household yet; run `ghostvault init` first.")
             case 1: return households[0]
             default:
-                throw VaultError(.invalidInput, "This database has \(households.count) households; choose one with "
-                    + "--household (one of: \(households.map(\.name).joined(separator: ", "))).")
+                throw VaultError(
+                    .invalidInput,
+                    "This database has \(households.count) households; choose one with "
+                        + "--household (one of: \(households.map(\.name).joined(separator: ", "))).")
             }
         }
         let matches = households.filter {
             $0.id.description == reference.lowercased() || $0.name.lowercased() == reference.lowercased()
         }
         guard matches.count == 1 else {
-            throw VaultError(matches.isEmpty ? .notFound : .invalidInput,
-                             matches.isEmpty ? "There is no household '\(reference)'."
-                                 : "More than one household is named '\(reference)'; use its id.")
+            throw VaultError(
+                matches.isEmpty ? .notFound : .invalidInput,
+                matches.isEmpty
+                    ? "There is no household '\(reference)'."
+                    : "More than one household is named '\(reference)'; use its id.")
         }
         return matches[0]
     }

@@ -29,8 +29,11 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Refused input, every problem listed.
     public init(_ invalid: InvalidInput) {
-        self.init(.invalidInput, invalid.problems.count == 1 ? invalid.problems[0].message : "The input has \(invalid.problems.count) problems.",
-                  problems: invalid.problems)
+        self.init(
+            .invalidInput,
+            invalid.problems.count == 1
+                ? invalid.problems[0].message : "The input has \(invalid.problems.count) problems.",
+            problems: invalid.problems)
     }
 
     /// Whether the person can fix it by changing what they asked for (the CLI exits with 2 then).

@@ -25,9 +25,11 @@ public struct TransactionInput: Sendable {
     /// Left out of totals while listed.
     public var isExcluded: Bool
 
-    public init(amount: String, account: String, date: String? = nil, category: String? = nil, description: String? = nil,
-                payee: String? = nil, tags: String? = nil, notes: String? = nil, payment: String? = nil,
-                reimbursement: String? = nil, isExcluded: Bool = false) {
+    public init(
+        amount: String, account: String, date: String? = nil, category: String? = nil, description: String? = nil,
+        payee: String? = nil, tags: String? = nil, notes: String? = nil, payment: String? = nil,
+        reimbursement: String? = nil, isExcluded: Bool = false
+    ) {
         self.amount = amount
         self.account = account
         self.date = date
@@ -59,9 +61,11 @@ public struct TransactionChanges: Sendable {
     /// `income`, `expense`, `transfer` or `ignore`, set by hand and locked against rules.
     public var classification: String?
 
-    public init(amount: String? = nil, account: String? = nil, date: String? = nil, category: String? = nil,
-                description: String? = nil, payee: String? = nil, tags: String? = nil, notes: String? = nil,
-                payment: String? = nil, reimbursement: String? = nil, isExcluded: Bool? = nil, classification: String? = nil) {
+    public init(
+        amount: String? = nil, account: String? = nil, date: String? = nil, category: String? = nil,
+        description: String? = nil, payee: String? = nil, tags: String? = nil, notes: String? = nil,
+        payment: String? = nil, reimbursement: String? = nil, isExcluded: Bool? = nil, classification: String? = nil
+    ) {
         self.amount = amount
         self.account = account
         self.date = date
@@ -102,9 +106,11 @@ public struct TransactionQuery: Sendable {
     public var page: Int
     public var pageSize: Int
 
-    public init(from: String? = nil, through: String? = nil, search: String? = nil, accounts: [String] = [],
-                category: String? = nil, uncategorizedOnly: Bool = false, includeTransfers: Bool = false, tags: [String] = [],
-                sort: String? = nil, page: Int = 1, pageSize: Int = PageRequest.defaultSize) {
+    public init(
+        from: String? = nil, through: String? = nil, search: String? = nil, accounts: [String] = [],
+        category: String? = nil, uncategorizedOnly: Bool = false, includeTransfers: Bool = false, tags: [String] = [],
+        sort: String? = nil, page: Int = 1, pageSize: Int = PageRequest.defaultSize
+    ) {
         self.from = from
         self.through = through
         self.search = search
@@ -127,8 +133,11 @@ enum TransactionFields {
         if trimmed == "today" { return .success(today) }
         if trimmed == "yesterday" { return .success(today.adding(days: -1)) }
         guard let date = LocalDate(iso: trimmed) else {
-            return .failure(Problem(field: field, message: "'\(text)' is not a date; write it as YYYY-MM-DD, like "
-                + "\(today), and make sure the day exists in that month."))
+            return .failure(
+                Problem(
+                    field: field,
+                    message: "'\(text)' is not a date; write it as YYYY-MM-DD, like "
+                        + "\(today), and make sure the day exists in that month."))
         }
         return .success(date)
     }
@@ -137,7 +146,8 @@ enum TransactionFields {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed.isEmpty || trimmed == "none" { return .success(nil) }
         guard let flag = PaymentFlag(rawValue: trimmed) else {
-            return .failure(Problem(field: "payment", message: "'\(text)' is not a payment flag; use paid, unpaid or none."))
+            return .failure(
+                Problem(field: "payment", message: "'\(text)' is not a payment flag; use paid, unpaid or none."))
         }
         return .success(flag)
     }
@@ -146,8 +156,10 @@ enum TransactionFields {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed.isEmpty || trimmed == "none" { return .success(nil) }
         guard let flag = ReimbursementFlag(rawValue: trimmed) else {
-            return .failure(Problem(field: "reimbursement",
-                                    message: "'\(text)' is not a reimbursement flag; use reimbursed, unreimbursed or none."))
+            return .failure(
+                Problem(
+                    field: "reimbursement",
+                    message: "'\(text)' is not a reimbursement flag; use reimbursed, unreimbursed or none."))
         }
         return .success(flag)
     }

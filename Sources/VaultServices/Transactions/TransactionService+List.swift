@@ -14,17 +14,24 @@ extension TransactionService {
             let accounts = try await session.accounts.all()
             let tree = try await session.categories.tree()
             var problems: [Problem] = []
-            var filter = TransactionFilter(search: query.search, uncategorizedOnly: query.uncategorizedOnly,
-                                           includeTransfers: query.includeTransfers, tags: Set(query.tags.map(Tag.normalize)))
-            if let text = query.from { filter.from = TransactionFields.date(text, today: today, field: "from").value(collecting: &problems) }
+            var filter = TransactionFilter(
+                search: query.search, uncategorizedOnly: query.uncategorizedOnly,
+                includeTransfers: query.includeTransfers, tags: Set(query.tags.map(Tag.normalize)))
+            if let text = query.from {
+                filter.from = TransactionFields.date(text, today: today, field: "from").value(collecting: &problems)
+            }
             if let text = query.through {
-                filter.through = TransactionFields.date(text, today: today, field: "through").value(collecting: &problems)
+                filter.through = TransactionFields.date(text, today: today, field: "through").value(
+                    collecting: &problems)
             }
             if let from = filter.from, let through = filter.through, through < from {
-                problems.append(Problem(field: "through", message: "The end date \(through) is before the start date \(from)."))
+                problems.append(
+                    Problem(field: "through", message: "The end date \(through) is before the start date \(from)."))
             }
             for reference in query.accounts {
-                if let account = Reference.account(reference, in: accounts, field: "account").value(collecting: &problems) {
+                if let account = Reference.account(reference, in: accounts, field: "account").value(
+                    collecting: &problems)
+                {
                     filter.accountIDs.insert(account.id)
                 }
             }
@@ -34,18 +41,25 @@ extension TransactionService {
                 }
             }
             if let text = query.sort {
-                if let sort = TransactionFilter.SortOrder(rawValue: text.lowercased()) { filter.sort = sort } else {
-                    problems.append(Problem(field: "sort", message: "'\(text)' is not a sort order; use desc (newest first) or asc."))
+                if let sort = TransactionFilter.SortOrder(rawValue: text.lowercased()) {
+                    filter.sort = sort
+                } else {
+                    problems.append(
+                        Problem(
+                            field: "sort", message: "'\(text)' is not a sort order; use desc (newest first) or asc."))
                 }
             }
             let page = PageRequest(number: query.page, size: query.pageSize)
             if query.page < 1 { problems.append(Problem(field: "page", message: "Pages count from 1.")) }
             if !(1...PageRequest.maximumSize).contains(query.pageSize) {
-                problems.append(Problem(field: "page-size", message: "The page size must be 1 to \(PageRequest.maximumSize)."))
+                problems.append(
+                    Problem(field: "page-size", message: "The page size must be 1 to \(PageRequest.maximumSize)."))
             }
             guard problems.isEmpty, let page else { throw InvalidInput(problems) }
             let result = try await session.transactions.list(filter, page: page)
-            return Page(items: try await Self.listed(result.items, session: session), request: page, totalCount: result.totalCount)
+            return Page(
+                items: try await Self.listed(result.items, session: session), request: page,
+                totalCount: result.totalCount)
         }
     }
 }

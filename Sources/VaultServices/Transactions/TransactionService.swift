@@ -28,13 +28,17 @@ public struct TransactionService: Sendable {
             var problems: [Problem] = []
 
             let account = Reference.account(input.account, in: accounts).value(collecting: &problems)
-            let amount = Self.amount(input.amount, currency: account?.currency, fallback: household.baseCurrency, problems: &problems)
+            let amount = Self.amount(
+                input.amount, currency: account?.currency, fallback: household.baseCurrency, problems: &problems)
             let date = TransactionFields.date(input.date ?? "today", today: today).value(collecting: &problems)
             var category: Category?
             if let reference = TransactionFields.optional(input.category) {
                 category = Reference.category(reference, in: tree).value(collecting: &problems)
                 if let found = category, !found.isActive {
-                    problems.append(Problem(field: "category", message: "'\(found.name)' is inactive; reactivate it or choose another."))
+                    problems.append(
+                        Problem(
+                            field: "category", message: "'\(found.name)' is inactive; reactivate it or choose another.")
+                    )
                 }
             }
             let payment = TransactionFields.payment(input.payment ?? "").value(collecting: &problems)
@@ -57,7 +61,8 @@ public struct TransactionService: Sendable {
                 classificationSource: category == nil ? .default : .manual, source: .manual)
             try await session.transactions.insert(transaction)
             try await Self.adjustBalance(of: account, by: amount.minorUnits, today: today, session: session)
-            return Listed(transaction: transaction, account: account, categoryPath: category.map { tree.path(of: $0.id) })
+            return Listed(
+                transaction: transaction, account: account, categoryPath: category.map { tree.path(of: $0.id) })
         }
     }
 
@@ -75,9 +80,12 @@ public struct TransactionService: Sendable {
             var problems: [Problem] = []
 
             if original.source == .bank, !changes.bankOwnedFields.isEmpty {
-                problems.append(Problem(field: changes.bankOwnedFields[0], message: "This transaction comes from your bank, "
-                    + "so its " + changes.bankOwnedFields.joined(separator: ", ") + " cannot be changed; "
-                    + "change its category, notes, tags or flags, or exclude it from totals."))
+                problems.append(
+                    Problem(
+                        field: changes.bankOwnedFields[0],
+                        message: "This transaction comes from your bank, "
+                            + "so its " + changes.bankOwnedFields.joined(separator: ", ") + " cannot be changed; "
+                            + "change its category, notes, tags or flags, or exclude it from totals."))
             }
             var account = accounts.first { $0.id == original.accountID }
             if let reference = changes.account {
@@ -85,14 +93,20 @@ public struct TransactionService: Sendable {
                 if let account { transaction.accountID = account.id }
             }
             if let text = changes.amount ?? (changes.account != nil ? original.amount.decimalString : nil),
-               let amount = Self.amount(text, currency: account?.currency, fallback: household.baseCurrency, problems: &problems) {
+                let amount = Self.amount(
+                    text, currency: account?.currency, fallback: household.baseCurrency, problems: &problems)
+            {
                 transaction.amount = amount
             }
-            if let text = changes.date, let date = TransactionFields.date(text, today: today).value(collecting: &problems) {
+            if let text = changes.date,
+                let date = TransactionFields.date(text, today: today).value(collecting: &problems)
+            {
                 transaction.date = date
             }
             if let text = changes.description {
-                if let description = TransactionFields.optional(text) { transaction.description = description } else {
+                if let description = TransactionFields.optional(text) {
+                    transaction.description = description
+                } else {
                     problems.append(Problem(field: "description", message: "A transaction needs a description."))
                 }
             }
@@ -102,7 +116,9 @@ public struct TransactionService: Sendable {
             if let text = changes.payment, let flag = TransactionFields.payment(text).value(collecting: &problems) {
                 transaction.paymentFlag = flag
             }
-            if let text = changes.reimbursement, let flag = TransactionFields.reimbursement(text).value(collecting: &problems) {
+            if let text = changes.reimbursement,
+                let flag = TransactionFields.reimbursement(text).value(collecting: &problems)
+            {
                 transaction.reimbursementFlag = flag
             }
             if let excluded = changes.isExcluded {
@@ -126,21 +142,27 @@ public struct TransactionService: Sendable {
                     transaction.classification = classification
                     transaction.classificationSource = .manual
                 } else {
-                    problems.append(Problem(field: "classification",
-                                            message: "'\(text)' is not a classification; use income, expense, transfer or ignore."))
+                    problems.append(
+                        Problem(
+                            field: "classification",
+                            message: "'\(text)' is not a classification; use income, expense, transfer or ignore."))
                 }
             } else if transaction.classificationSource == .default {
                 transaction.classification = .byDefault(for: transaction.amount)
             }
-            problems += Self.lengthProblems(description: transaction.description, payee: transaction.payee, notes: transaction.notes)
+            problems += Self.lengthProblems(
+                description: transaction.description, payee: transaction.payee, notes: transaction.notes)
             guard problems.isEmpty, let account else { throw InvalidInput(problems) }
 
             let changed = try await session.transactions.update(transaction)
             if let oldAccount = accounts.first(where: { $0.id == original.accountID }),
-               oldAccount.id != account.id || original.amount != transaction.amount {
-                try await Self.adjustBalance(of: oldAccount, by: -original.amount.minorUnits, today: today, session: session)
+                oldAccount.id != account.id || original.amount != transaction.amount
+            {
+                try await Self.adjustBalance(
+                    of: oldAccount, by: -original.amount.minorUnits, today: today, session: session)
                 let current = try await session.accounts.find(account.id) ?? account
-                try await Self.adjustBalance(of: current, by: transaction.amount.minorUnits, today: today, session: session)
+                try await Self.adjustBalance(
+                    of: current, by: transaction.amount.minorUnits, today: today, session: session)
             }
             let path = transaction.categoryID.map { tree.path(of: $0) }
             return (Listed(transaction: transaction, account: account, categoryPath: path), changed)
@@ -153,17 +175,22 @@ public struct TransactionService: Sendable {
             let household = try await session.household()
             let transaction = try await Self.find(id, session: session)
             guard transaction.source != .bank else {
-                throw VaultError(.conflict, "This transaction comes from your bank and would return on the next sync; "
-                    + "exclude it from totals or classify it as ignore instead.")
+                throw VaultError(
+                    .conflict,
+                    "This transaction comes from your bank and would return on the next sync; "
+                        + "exclude it from totals or classify it as ignore instead.")
             }
             guard let account = try await session.accounts.find(transaction.accountID) else {
                 throw VaultError(.notFound, "The transaction's account no longer exists.")
             }
             _ = try await session.transactions.delete(transaction.id)
-            try await Self.adjustBalance(of: account, by: -transaction.amount.minorUnits,
-                                         today: household.today(at: session.now), session: session)
+            try await Self.adjustBalance(
+                of: account, by: -transaction.amount.minorUnits,
+                today: household.today(at: session.now), session: session)
             let tree = try await session.categories.tree()
-            return Listed(transaction: transaction, account: account, categoryPath: transaction.categoryID.map { tree.path(of: $0) })
+            return Listed(
+                transaction: transaction, account: account,
+                categoryPath: transaction.categoryID.map { tree.path(of: $0) })
         }
     }
 
@@ -187,7 +214,8 @@ public struct TransactionService: Sendable {
     /// Parses an amount in the account's currency; without a known account, still reports text that is no number.
     static func amount(_ text: String, currency: Currency?, fallback: Currency, problems: inout [Problem]) -> Money? {
         do {
-            return try Money(parsing: text, currency: currency ?? Currency(code: fallback.code, exponent: Currency.maximumExponent))
+            return try Money(
+                parsing: text, currency: currency ?? Currency(code: fallback.code, exponent: Currency.maximumExponent))
         } catch {
             problems.append(Problem(field: "amount", message: "\(error)"))
             return nil
@@ -203,14 +231,18 @@ public struct TransactionService: Sendable {
 
     static func find(_ id: String, session: HouseholdSession) async throws -> Transaction {
         guard let parsed = Transaction.ID(id), let transaction = try await session.transactions.find(parsed) else {
-            throw VaultError(.notFound, "There is no transaction '\(id)' in this household; "
-                + "`ghostvault transactions --json` lists ids.")
+            throw VaultError(
+                .notFound,
+                "There is no transaction '\(id)' in this household; "
+                    + "`ghostvault transactions --json` lists ids.")
         }
         return transaction
     }
 
     /// Moves a manual account's balance by `minorUnits`; accounts from bank sync are left to the bank.
-    static func adjustBalance(of account: Account, by minorUnits: Int64, today: LocalDate, session: HouseholdSession) async throws {
+    static func adjustBalance(
+        of account: Account, by minorUnits: Int64, today: LocalDate, session: HouseholdSession
+    ) async throws {
         guard account.isManual, minorUnits != 0 else { return }
         var updated = account
         updated.balance = try account.balance.adding(Money(minorUnits: minorUnits, currency: account.currency))
@@ -225,7 +257,9 @@ public struct TransactionService: Sendable {
             guard let account = accounts[transaction.accountID] else {
                 throw VaultError(.notFound, "The account of transaction \(transaction.id) no longer exists.")
             }
-            return Listed(transaction: transaction, account: account, categoryPath: transaction.categoryID.map { tree.path(of: $0) })
+            return Listed(
+                transaction: transaction, account: account,
+                categoryPath: transaction.categoryID.map { tree.path(of: $0) })
         }
     }
 }

@@ -17,8 +17,10 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
         } else if trimmed.hasPrefix("postgres://") || trimmed.hasPrefix("postgresql://") {
             self = .postgres(try PostgresLocation(url: trimmed))
         } else if trimmed.contains("://") {
-            throw StoreError(.configuration, "'\(trimmed.prefix(while: { $0 != ":" }))://' databases are not supported; "
-                + "give a file path for SQLite or a postgres:// URL.")
+            throw StoreError(
+                .configuration,
+                "'\(trimmed.prefix(while: { $0 != ":" }))://' databases are not supported; "
+                    + "give a file path for SQLite or a postgres:// URL.")
         } else {
             self = .sqliteFile(path: (trimmed as NSString).expandingTildeInPath)
         }
@@ -48,8 +50,10 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
 
     public init(url text: String) throws(StoreError) {
         guard let url = URLComponents(string: text), let host = url.host, !host.isEmpty else {
-            throw StoreError(.configuration, "The PostgreSQL URL could not be read; write it as "
-                + "postgres://user:password@host:5432/database.")
+            throw StoreError(
+                .configuration,
+                "The PostgreSQL URL could not be read; write it as "
+                    + "postgres://user:password@host:5432/database.")
         }
         self.host = host
         self.port = url.port ?? 5432

@@ -55,7 +55,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             let detail = error.serverInfo?[.message] ?? state
             switch state {
             case "23505": return StoreError(.duplicate, "That value is already taken (\(detail)).")
-            case "23503": return StoreError(.reference, "The change refers to a missing row or would orphan one (\(detail)).")
+            case "23503":
+                return StoreError(.reference, "The change refers to a missing row or would orphan one (\(detail)).")
             case "23514", "23502": return StoreError(.invalidValue, "A value is not allowed (\(detail)).")
             default: return nil
             }

@@ -60,8 +60,10 @@ public final class VaultDatabase: Sendable {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw StoreError(.unavailable, "Could not create the folder \(folder.path) for the database: "
-                    + "\(error.localizedDescription). Choose another place with --database.")
+                throw StoreError(
+                    .unavailable,
+                    "Could not create the folder \(folder.path) for the database: "
+                        + "\(error.localizedDescription). Choose another place with --database.")
             }
             let pool = SQLitePool(storage: .file(path: path), maximum: sqliteFileConnections, logger: logger)
             database = VaultDatabase(dialect: .sqlite, location: location, backend: .sqlite(pool), logger: logger)
@@ -70,15 +72,19 @@ public final class VaultDatabase: Sendable {
                 host: postgres.host, port: postgres.port, username: postgres.username,
                 password: postgres.password, database: postgres.database, tls: .disable)
             if postgres.tlsMode != "disable" {
-                throw StoreError(.configuration, "TLS to PostgreSQL (sslmode=\(postgres.tlsMode)) is not built in yet; "
-                    + "reach the server over loopback or a private network with sslmode=disable.")
+                throw StoreError(
+                    .configuration,
+                    "TLS to PostgreSQL (sslmode=\(postgres.tlsMode)) is not built in yet; "
+                        + "reach the server over loopback or a private network with sslmode=disable.")
             }
             if let schema = postgres.schema {
                 configuration.options.additionalStartupParameters = [("search_path", schema)]
             }
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-            let runner = Task { await client.run() }
-            database = VaultDatabase(dialect: .postgres, location: location, backend: .postgres(client, runner), logger: logger)
+            // Started immediately so the client is running before the first connection is leased.
+            let runner = Task.immediate { await client.run() }
+            database = VaultDatabase(
+                dialect: .postgres, location: location, backend: .postgres(client, runner), logger: logger)
         }
         do {
             try await database.withConnection { db in

@@ -8,7 +8,8 @@ extension Migration {
     /// `households` carries `household_id`, and references between them include it, so the schema
     /// itself refuses a row that points into another household.
     static let foundation = Migration(name: "0001-foundation") { _ in
-        let provenance = "('rule', 'manual', 'transfer-match', 'card-payment', 'income-pattern', 'merchant-pattern', 'default')"
+        let provenance =
+            "('rule', 'manual', 'transfer-match', 'card-payment', 'income-pattern', 'merchant-pattern', 'default')"
         return [
             """
             CREATE TABLE households (

@@ -18,12 +18,14 @@ struct Migrator {
     @discardableResult
     func migrate() async throws -> [String] {
         try await database.withConnection { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     name TEXT PRIMARY KEY,
                     applied_at BIGINT NOT NULL
                 )
-                """).run()
+                """
+            ).run()
         }
         var applied: [String] = []
         for migration in migrations {
@@ -31,16 +33,19 @@ struct Migrator {
                 if database.dialect == .postgres {
                     try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.postgresLockKey))").run()
                 }
-                let done = try await db.raw("SELECT name FROM schema_migrations WHERE name = \(bind: migration.name)")
+                let done =
+                    try await db.raw("SELECT name FROM schema_migrations WHERE name = \(bind: migration.name)")
                     .first() != nil
                 guard !done else { return false }
                 for statement in migration.statements(database.dialect) {
                     try await db.raw("\(unsafeRaw: statement)").run()
                 }
-                try await db.raw("""
+                try await db.raw(
+                    """
                     INSERT INTO schema_migrations (name, applied_at)
                     VALUES (\(bind: migration.name), \(bind: Int64(Date().timeIntervalSince1970)))
-                    """).run()
+                    """
+                ).run()
                 return true
             }
             if ran { applied.append(migration.name) }
@@ -62,8 +67,10 @@ struct Migrator {
         let known = Set(migrations.map(\.name))
         let unknown = try await appliedNames().filter { !known.contains($0) }
         guard unknown.isEmpty else {
-            throw StoreError(.migration, "The database was upgraded by a newer GhostVault (migrations "
-                + unknown.joined(separator: ", ") + "); upgrade this program before using it.")
+            throw StoreError(
+                .migration,
+                "The database was upgraded by a newer GhostVault (migrations "
+                    + unknown.joined(separator: ", ") + "); upgrade this program before using it.")
         }
     }
 }

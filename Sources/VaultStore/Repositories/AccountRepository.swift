@@ -9,14 +9,18 @@ public struct AccountRepository: Sendable {
     public func all() async throws -> [Account] {
         try await session.sql.raw("SELECT * FROM accounts WHERE household_id = \(bind: session.household)")
             .all().map(Self.account(from:))
-            .sorted { ($0.sortOrder, $0.displayName.lowercased(), $0.id) < ($1.sortOrder, $1.displayName.lowercased(), $1.id) }
+            .sorted {
+                ($0.sortOrder, $0.displayName.lowercased(), $0.id) < ($1.sortOrder, $1.displayName.lowercased(), $1.id)
+            }
     }
 
     /// The account with this id in this household, if any.
     public func find(_ id: Account.ID) async throws -> Account? {
-        try await session.sql.raw("""
+        try await session.sql.raw(
+            """
             SELECT * FROM accounts WHERE id = \(bind: id.description) AND household_id = \(bind: session.household)
-            """).first().map(Self.account(from:))
+            """
+        ).first().map(Self.account(from:))
     }
 
     public func insert(_ account: Account) async throws {
@@ -44,9 +48,11 @@ public struct AccountRepository: Sendable {
 
     /// How many transactions the account has.
     public func transactionCount(_ id: Account.ID) async throws -> Int {
-        let row = try await session.sql.raw("""
+        let row = try await session.sql.raw(
+            """
             SELECT COUNT(*) AS n FROM transactions WHERE household_id = \(bind: session.household) AND account_id = \(bind: id.description)
-            """).first()
+            """
+        ).first()
         return Int(try row?.int("n") ?? 0)
     }
 
@@ -73,7 +79,8 @@ public struct AccountRepository: Sendable {
     static func account(from row: any SQLRow) throws -> Account {
         let currency = try row.currency("currency", exponent: "currency_exponent")
         return Account(
-            id: try row.id("id"), householdID: try row.id("household_id"), institutionID: try row.optionalID("institution_id"),
+            id: try row.id("id"), householdID: try row.id("household_id"),
+            institutionID: try row.optionalID("institution_id"),
             name: try row.text("name"), nickname: try row.optionalText("nickname"), kind: try row.value("kind"),
             netWorthCategory: try row.value("net_worth_category"), currency: currency,
             balance: Money(minorUnits: try row.int("balance_minor"), currency: currency),

@@ -15,9 +15,11 @@ public struct CategoryRepository: Sendable {
     public func tree() async throws -> CategoryTree { CategoryTree(try await all()) }
 
     public func find(_ id: Category.ID) async throws -> Category? {
-        try await session.sql.raw("""
+        try await session.sql.raw(
+            """
             SELECT * FROM categories WHERE id = \(bind: id.description) AND household_id = \(bind: session.household)
-            """).first().map(Self.category(from:))
+            """
+        ).first().map(Self.category(from:))
     }
 
     public func insert(_ category: Category) async throws {
@@ -40,7 +42,8 @@ public struct CategoryRepository: Sendable {
             throw StoreError(.notFound, "There is no category \(category.id) in this household.")
         }
         return try await session.updateRow(
-            "categories", entity: "category", id: category.id, from: Self.values(of: old), to: Self.values(of: category))
+            "categories", entity: "category", id: category.id, from: Self.values(of: old), to: Self.values(of: category)
+        )
     }
 
     /// Deletes a category that no row refers to any more; false when there was no such category.
@@ -51,10 +54,12 @@ public struct CategoryRepository: Sendable {
     /// How many transactions are filed under any of these categories.
     public func transactionCount(in ids: [Category.ID]) async throws -> Int {
         guard !ids.isEmpty else { return 0 }
-        let row = try await session.sql.raw("""
+        let row = try await session.sql.raw(
+            """
             SELECT COUNT(*) AS n FROM transactions
             WHERE household_id = \(bind: session.household) AND category_id IN (\(binds: ids.map(\.description)))
-            """).first()
+            """
+        ).first()
         return Int(try row?.int("n") ?? 0)
     }
 
@@ -62,18 +67,24 @@ public struct CategoryRepository: Sendable {
     /// returns how many moved.
     public func moveTransactions(from: Category.ID, to: Category.ID?) async throws -> Int {
         let log = try session.log()
-        let ids = try await session.sql.raw("""
+        let ids = try await session.sql.raw(
+            """
             SELECT id FROM transactions WHERE household_id = \(bind: session.household) AND category_id = \(bind: from.description)
-            """).all().map { try $0.text("id") }
+            """
+        ).all().map { try $0.text("id") }
         guard !ids.isEmpty else { return 0 }
-        try await session.sql.raw("""
+        try await session.sql.raw(
+            """
             UPDATE transactions SET category_id = \(bind: to?.description), category_source = 'manual',
                 updated_at = \(bind: session.now.unixSeconds)
             WHERE household_id = \(bind: session.household) AND category_id = \(bind: from.description)
-            """).run()
-        try await log.record(ids.map {
-            ChangeLog.Entry(entity: "transaction", entityID: $0, operation: .update, fields: ["categoryID", "categorySource"])
-        })
+            """
+        ).run()
+        try await log.record(
+            ids.map {
+                ChangeLog.Entry(
+                    entity: "transaction", entityID: $0, operation: .update, fields: ["categoryID", "categorySource"])
+            })
         return ids.count
     }
 
@@ -94,6 +105,7 @@ public struct CategoryRepository: Sendable {
         Category(
             id: try row.id("id"), householdID: try row.id("household_id"), parentID: try row.optionalID("parent_id"),
             name: try row.text("name"), key: try row.text("key"), kind: try row.value("kind"),
-            emoji: try row.optionalText("emoji"), color: try row.optionalText("color"), isActive: try row.bool("active"))
+            emoji: try row.optionalText("emoji"), color: try row.optionalText("color"), isActive: try row.bool("active")
+        )
     }
 }

@@ -13,14 +13,17 @@ public struct HouseholdDirectory: Sendable {
         setUp: (HouseholdSession) async throws -> Void = { _ in }
     ) async throws {
         try await database.transaction { sql in
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 INSERT INTO households (id, name, time_zone, base_currency, base_currency_exponent, first_weekday, created_at)
                 VALUES (\(bind: household.id.description), \(bind: household.name), \(bind: household.timeZone.identifier),
                         \(bind: household.baseCurrency.code), \(bind: Int64(household.baseCurrency.exponent)),
                         \(bind: Int64(household.firstWeekday.rawValue)), \(bind: now.unixSeconds))
-                """).run()
+                """
+            ).run()
             let log = ChangeLog(sql: sql, householdID: household.id, actor: actor, now: now)
-            try await log.record("household", household.id, .insert, fields: ["name", "timeZone", "baseCurrency", "firstWeekday"])
+            try await log.record(
+                "household", household.id, .insert, fields: ["name", "timeZone", "baseCurrency", "firstWeekday"])
             try await setUp(HouseholdSession(sql: sql, householdID: household.id, changeLog: log, now: now))
         }
     }

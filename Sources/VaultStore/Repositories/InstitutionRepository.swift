@@ -13,9 +13,11 @@ public struct InstitutionRepository: Sendable {
     }
 
     public func find(_ id: Institution.ID) async throws -> Institution? {
-        try await session.sql.raw("""
+        try await session.sql.raw(
+            """
             SELECT * FROM institutions WHERE id = \(bind: id.description) AND household_id = \(bind: session.household)
-            """).first().map(Self.institution(from:))
+            """
+        ).first().map(Self.institution(from:))
     }
 
     /// The institution with this name, ignoring case, if there is one.
@@ -34,7 +36,8 @@ public struct InstitutionRepository: Sendable {
     }
 
     static func institution(from row: any SQLRow) throws -> Institution {
-        Institution(id: try row.id("id"), householdID: try row.id("household_id"), name: try row.text("name"),
-                    domain: try row.optionalText("domain"))
+        Institution(
+            id: try row.id("id"), householdID: try row.id("household_id"), name: try row.text("name"),
+            domain: try row.optionalText("domain"))
     }
 }

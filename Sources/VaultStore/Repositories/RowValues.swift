@@ -40,7 +40,8 @@ struct RowValues: Sendable {
 
 extension HouseholdSession {
     /// Inserts one row of this household and logs it.
-    func insertRow(_ table: String, entity: String, id: some CustomStringConvertible, _ values: RowValues) async throws {
+    func insertRow(_ table: String, entity: String, id: some CustomStringConvertible, _ values: RowValues) async throws
+    {
         try await insertRows(table, entity: entity, rows: [(id.description, values)], extra: [])
     }
 
@@ -58,13 +59,17 @@ extension HouseholdSession {
         for chunk in rows.chunked(by: rowsPerStatement) {
             let insert = sql.insert(into: table).columns(columnNames)
             for row in chunk {
-                insert.values([householdID.description] + row.values.columns.map(\.value.bindable) + extra.map(\.1.bindable))
+                insert.values(
+                    [householdID.description] + row.values.columns.map(\.value.bindable) + extra.map(\.1.bindable))
             }
             try await insert.run()
         }
-        try await log.record(rows.map {
-            ChangeLog.Entry(entity: entity, entityID: $0.id, operation: .insert, fields: $0.values.columns.map(\.field).uniqued())
-        })
+        try await log.record(
+            rows.map {
+                ChangeLog.Entry(
+                    entity: entity, entityID: $0.id, operation: .insert,
+                    fields: $0.values.columns.map(\.field).uniqued())
+            })
     }
 
     /// Writes the columns that differ between `old` and `new`, logs the change (with `alsoChanged`, fields
@@ -93,9 +98,11 @@ extension HouseholdSession {
     /// Deletes one row of this household and logs it; false when there was no such row.
     func deleteRow(_ table: String, entity: String, id: some CustomStringConvertible) async throws -> Bool {
         let log = try log()
-        let existing = try await sql.raw("""
+        let existing = try await sql.raw(
+            """
             SELECT id FROM \(ident: table) WHERE id = \(bind: id.description) AND household_id = \(bind: householdID.description)
-            """).first()
+            """
+        ).first()
         guard existing != nil else { return false }
         try await sql.delete(from: table)
             .where("id", .equal, id.description)

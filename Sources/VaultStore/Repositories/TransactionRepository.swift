@@ -8,9 +8,11 @@ public struct TransactionRepository: Sendable {
 
     /// The transaction with this id in this household, if any.
     public func find(_ id: Transaction.ID) async throws -> Transaction? {
-        let rows = try await session.sql.raw(Self.selectWithCurrency + """
-             WHERE t.household_id = \(bind: session.household) AND t.id = \(bind: id.description)
-            """).all()
+        let rows = try await session.sql.raw(
+            Self.selectWithCurrency + """
+                 WHERE t.household_id = \(bind: session.household) AND t.id = \(bind: id.description)
+                """
+        ).all()
         return try await transactions(from: rows).first
     }
 
@@ -38,10 +40,12 @@ public struct TransactionRepository: Sendable {
         }
         let tagsChanged = old.tags != transaction.tags
         if tagsChanged {
-            try await session.sql.raw("""
+            try await session.sql.raw(
+                """
                 DELETE FROM transaction_tags
                 WHERE household_id = \(bind: session.household) AND transaction_id = \(bind: transaction.id.description)
-                """).run()
+                """
+            ).run()
             try await insertTags(of: [transaction])
         }
         return try await session.updateRow(
@@ -58,10 +62,12 @@ public struct TransactionRepository: Sendable {
     public func list(_ filter: TransactionFilter, page: PageRequest) async throws -> Page<Transaction> {
         let conditions = Self.conditions(filter, household: session.household)
         let direction = filter.sort == .newestFirst ? "DESC" : "ASC"
-        let rows = try await session.sql.raw(Self.selectWithCurrency + " WHERE " + conditions + """
-             ORDER BY t.date \(unsafeRaw: direction), t.id \(unsafeRaw: direction)
-             LIMIT \(bind: Int64(page.size)) OFFSET \(bind: Int64(page.offset))
-            """).all()
+        let rows = try await session.sql.raw(
+            Self.selectWithCurrency + " WHERE " + conditions + """
+                 ORDER BY t.date \(unsafeRaw: direction), t.id \(unsafeRaw: direction)
+                 LIMIT \(bind: Int64(page.size)) OFFSET \(bind: Int64(page.offset))
+                """
+        ).all()
         return Page(items: try await transactions(from: rows), request: page, totalCount: try await count(filter))
     }
 
@@ -84,14 +90,16 @@ public struct TransactionRepository: Sendable {
             parts.append("t.account_id IN (\(binds: filter.accountIDs.map(\.description).sorted()))")
         }
         if let categories = filter.categoryIDs {
-            parts.append(categories.isEmpty
-                ? "1 = 0"
-                : "t.category_id IN (\(binds: categories.map(\.description).sorted()))")
+            parts.append(
+                categories.isEmpty
+                    ? "1 = 0"
+                    : "t.category_id IN (\(binds: categories.map(\.description).sorted()))")
         }
         if filter.uncategorizedOnly { parts.append("t.category_id IS NULL") }
         if !filter.includeTransfers { parts.append("t.classification <> 'transfer'") }
         if !filter.tags.isEmpty {
-            parts.append("""
+            parts.append(
+                """
                 EXISTS (SELECT 1 FROM transaction_tags g WHERE g.transaction_id = t.id
                         AND g.tag IN (\(binds: filter.tags.map(Tag.normalize).sorted())))
                 """)
@@ -109,7 +117,8 @@ public struct TransactionRepository: Sendable {
             transaction.tags.enumerated().map { (transaction.id.description, $0.element, Int64($0.offset)) }
         }
         for chunk in rows.chunked(by: 5_000) {
-            let insert = session.sql.insert(into: "transaction_tags").columns("household_id", "transaction_id", "tag", "position")
+            let insert = session.sql.insert(into: "transaction_tags").columns(
+                "household_id", "transaction_id", "tag", "position")
             for row in chunk { insert.values(session.household, row.0, row.1, row.2) }
             try await insert.run()
         }
@@ -121,11 +130,13 @@ public struct TransactionRepository: Sendable {
         let ids = try rows.map { try $0.text("id") }
         var tags: [String: [String]] = [:]
         for chunk in ids.chunked(by: 1_000) {
-            let tagRows = try await session.sql.raw("""
+            let tagRows = try await session.sql.raw(
+                """
                 SELECT transaction_id, tag FROM transaction_tags
                 WHERE household_id = \(bind: session.household) AND transaction_id IN (\(binds: Array(chunk)))
                 ORDER BY transaction_id, position
-                """).all()
+                """
+            ).all()
             for row in tagRows { tags[try row.text("transaction_id"), default: []].append(try row.text("tag")) }
         }
         return try rows.map { row in
@@ -136,7 +147,8 @@ public struct TransactionRepository: Sendable {
                 transactedAt: try row.optionalInstant("transacted_at"),
                 amount: Money(minorUnits: try row.int("amount_minor"), currency: currency),
                 description: try row.text("description"), payee: try row.optionalText("payee"),
-                memo: try row.optionalText("memo"), isPending: try row.bool("pending"), notes: try row.optionalText("notes"),
+                memo: try row.optionalText("memo"), isPending: try row.bool("pending"),
+                notes: try row.optionalText("notes"),
                 tags: tags[try row.text("id")] ?? [], paymentFlag: try row.optionalValue("payment_flag"),
                 reimbursementFlag: try row.optionalValue("reimbursement_flag"), isExcluded: try row.bool("excluded"),
                 excludedSource: try row.value("excluded_source"), categoryID: try row.optionalID("category_id"),

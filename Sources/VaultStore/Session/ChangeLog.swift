@@ -55,17 +55,21 @@ struct ChangeLog: Sendable {
     }
 
     /// Records one change.
-    func record(_ entity: String, _ id: some CustomStringConvertible, _ operation: ChangeOperation, fields: [String]) async throws {
+    func record(
+        _ entity: String, _ id: some CustomStringConvertible, _ operation: ChangeOperation, fields: [String]
+    ) async throws {
         try await record([Entry(entity: entity, entityID: id.description, operation: operation, fields: fields)])
     }
 
     /// Records many changes with consecutive sequence numbers, in as few statements as possible.
     func record(_ entries: [Entry]) async throws {
         guard !entries.isEmpty else { return }
-        let row = try await sql.raw("""
+        let row = try await sql.raw(
+            """
             UPDATE households SET change_seq = change_seq + \(bind: Int64(entries.count))
             WHERE id = \(bind: householdID.description) RETURNING change_seq
-            """).first()
+            """
+        ).first()
         guard let last = try row?.int("change_seq") else {
             throw StoreError(.notFound, "The household \(householdID) does not exist.")
         }

@@ -29,11 +29,13 @@ public struct HouseholdSession: Sendable {
 
     /// The household's change log after `sequence`, oldest first, at most `limit` entries.
     public func changes(after sequence: Int64 = 0, limit: Int = 1_000) async throws -> [ChangeRecord] {
-        try await sql.raw("""
+        try await sql.raw(
+            """
             SELECT seq, entity, entity_id, operation, fields, actor, at FROM changes
             WHERE household_id = \(bind: householdID.description) AND seq > \(bind: sequence)
             ORDER BY seq LIMIT \(bind: Int64(limit))
-            """).all().map { row in
+            """
+        ).all().map { row in
             ChangeRecord(
                 sequence: try row.int("seq"), entity: try row.text("entity"), entityID: try row.text("entity_id"),
                 operation: try row.value("operation"), fields: ChangeLog.decode(fields: try row.text("fields")),

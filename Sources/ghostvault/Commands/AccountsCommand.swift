@@ -42,9 +42,10 @@ struct AccountsCommand: AsyncParsableCommand {
                         String(listed.transactionCount), notes.joined(separator: ", "),
                     ]
                 }
-                Terminal.print(Terminal.table(
-                    ["Account", "Institution", "Kind", "Net worth group", "Balance", "Transactions", "Notes"], rows,
-                    rightAligned: [4, 5]))
+                Terminal.print(
+                    Terminal.table(
+                        ["Account", "Institution", "Kind", "Net worth group", "Balance", "Transactions", "Notes"], rows,
+                        rightAligned: [4, 5]))
             }
         }
     }
@@ -87,14 +88,17 @@ struct AccountsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let account = try await household.accounts.add(.init(
-                    name: name, kind: kind, currency: currency, balance: balance, institution: institution,
-                    nickname: nickname, netWorthCategory: netWorthCategory, isHidden: hidden, isTrackingOnly: trackingOnly))
+                let account = try await household.accounts.add(
+                    .init(
+                        name: name, kind: kind, currency: currency, balance: balance, institution: institution,
+                        nickname: nickname, netWorthCategory: netWorthCategory, isHidden: hidden,
+                        isTrackingOnly: trackingOnly))
                 if output.json {
                     try Terminal.printJSON(AccountView(account))
                 } else {
-                    Terminal.print("Added \(account.kind.displayName.lowercased()) account '\(account.displayName)' "
-                        + "with balance \(account.balance.formatted()) (\(account.id)).")
+                    Terminal.print(
+                        "Added \(account.kind.displayName.lowercased()) account '\(account.displayName)' "
+                            + "with balance \(account.balance.formatted()) (\(account.id)).")
                 }
             }
         }
@@ -126,14 +130,20 @@ struct AccountsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let (account, changed) = try await household.accounts.edit(self.account, .init(
-                    name: name, nickname: nickname, kind: kind, netWorthCategory: netWorthCategory, balance: balance,
-                    isHidden: hidden, isTrackingOnly: trackingOnly, isActive: active, sortOrder: sortOrder))
+                let (account, changed) = try await household.accounts.edit(
+                    self.account,
+                    .init(
+                        name: name, nickname: nickname, kind: kind, netWorthCategory: netWorthCategory,
+                        balance: balance,
+                        isHidden: hidden, isTrackingOnly: trackingOnly, isActive: active, sortOrder: sortOrder))
                 if output.json {
                     try Terminal.printJSON(AccountView(account))
                 } else {
-                    Terminal.print(changed.isEmpty ? "Nothing changed." : "Changed " + changed.joined(separator: ", ")
-                        + " of '\(account.displayName)'.")
+                    Terminal.print(
+                        changed.isEmpty
+                            ? "Nothing changed."
+                            : "Changed " + changed.joined(separator: ", ")
+                                + " of '\(account.displayName)'.")
                 }
             }
         }
@@ -142,7 +152,8 @@ struct AccountsCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a manual account and its transactions.",
-            discussion: "An account with transactions is deleted only with --yes. To keep its history, hide it instead.")
+            discussion: "An account with transactions is deleted only with --yes. To keep its history, hide it instead."
+        )
 
         @OptionGroup var global: GlobalOptions
 
@@ -155,7 +166,9 @@ struct AccountsCommand: AsyncParsableCommand {
         func run() async throws {
             try await global.withHousehold { household, _ in
                 let count = try await household.accounts.delete(account, confirmed: yes)
-                Terminal.print("Deleted '\(account)'" + (count > 0 ? " and its \(count) transaction\(count == 1 ? "" : "s")." : "."))
+                Terminal.print(
+                    "Deleted '\(account)'"
+                        + (count > 0 ? " and its \(count) transaction\(count == 1 ? "" : "s")." : "."))
             }
         }
     }

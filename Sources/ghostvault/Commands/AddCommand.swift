@@ -17,7 +17,8 @@ struct AddCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     // A negative amount starts with "-", which would otherwise read as an option.
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The signed amount, like -12.50 or 2500.", valueName: "amount"))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("The signed amount, like -12.50 or 2500.", valueName: "amount"))
     var amountWords: [String] = []
 
     @Option(help: "The account's name, nickname or id.")
@@ -51,24 +52,30 @@ struct AddCommand: AsyncParsableCommand {
     var exclude = false
 
     func validate() throws {
-        if amountWords.isEmpty { throw ValidationError("Give the amount, like `ghostvault add -12.50 --account Cash`.") }
+        if amountWords.isEmpty {
+            throw ValidationError("Give the amount, like `ghostvault add -12.50 --account Cash`.")
+        }
         if amountWords.count > 1 {
-            throw ValidationError("Expected one amount, but got: \(amountWords.joined(separator: " ")). "
-                + "Check the spelling of the options (`ghostvault add --help`).")
+            throw ValidationError(
+                "Expected one amount, but got: \(amountWords.joined(separator: " ")). "
+                    + "Check the spelling of the options (`ghostvault add --help`).")
         }
     }
 
     func run() async throws {
         try await global.withHousehold { household, _ in
-            let listed = try await household.transactions.add(TransactionInput(
-                amount: amountWords[0], account: account, date: date, category: category, description: description,
-                payee: payee, tags: tags, notes: note, payment: payment, reimbursement: reimbursement, isExcluded: exclude))
+            let listed = try await household.transactions.add(
+                TransactionInput(
+                    amount: amountWords[0], account: account, date: date, category: category, description: description,
+                    payee: payee, tags: tags, notes: note, payment: payment, reimbursement: reimbursement,
+                    isExcluded: exclude))
             if output.json {
                 try Terminal.printJSON(TransactionView(listed))
             } else {
                 let transaction = listed.transaction
-                Terminal.print("Added \(transaction.amount.formatted()) on \(transaction.date) to \(listed.account.displayName)"
-                    + (listed.categoryPath.map { " in \($0)" } ?? "") + " (\(transaction.id)).")
+                Terminal.print(
+                    "Added \(transaction.amount.formatted()) on \(transaction.date) to \(listed.account.displayName)"
+                        + (listed.categoryPath.map { " in \($0)" } ?? "") + " (\(transaction.id)).")
             }
         }
     }

@@ -28,7 +28,8 @@ struct CategoriesCommand: AsyncParsableCommand {
                 let rows = flattened.map { entry -> [String] in
                     let category = entry.category
                     return [
-                        String(repeating: "  ", count: entry.depth) + category.label, category.kind.displayName, category.key,
+                        String(repeating: "  ", count: entry.depth) + category.label, category.kind.displayName,
+                        category.key,
                         category.isActive ? "" : "inactive",
                     ]
                 }
@@ -62,8 +63,9 @@ struct CategoriesCommand: AsyncParsableCommand {
             try await global.withHousehold { household, _ in
                 var kind = self.kind
                 if kind == nil, let parent { kind = try await household.categories.find(parent).kind.rawValue }
-                let category = try await household.categories.add(.init(
-                    name: name, kind: kind ?? "expense", parent: parent, emoji: emoji, color: color))
+                let category = try await household.categories.add(
+                    .init(
+                        name: name, kind: kind ?? "expense", parent: parent, emoji: emoji, color: color))
                 if output.json {
                     try Terminal.printJSON(CategoryView(category, tree: try await household.categories.tree()))
                 } else {
@@ -94,13 +96,18 @@ struct CategoriesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let (category, changed) = try await household.categories.edit(self.category, .init(
-                    name: name, kind: kind, parent: parent, emoji: emoji, color: color, isActive: active))
+                let (category, changed) = try await household.categories.edit(
+                    self.category,
+                    .init(
+                        name: name, kind: kind, parent: parent, emoji: emoji, color: color, isActive: active))
                 if output.json {
                     try Terminal.printJSON(CategoryView(category, tree: try await household.categories.tree()))
                 } else {
-                    Terminal.print(changed.isEmpty ? "Nothing changed." : "Changed " + changed.joined(separator: ", ")
-                        + " of '\(category.name)'.")
+                    Terminal.print(
+                        changed.isEmpty
+                            ? "Nothing changed."
+                            : "Changed " + changed.joined(separator: ", ")
+                                + " of '\(category.name)'.")
                 }
             }
         }
@@ -128,7 +135,8 @@ struct CategoriesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let plan = try await household.categories.remove(category, moveTransactionsTo: moveTransactionsTo, confirmed: yes)
+                let plan = try await household.categories.remove(
+                    category, moveTransactionsTo: moveTransactionsTo, confirmed: yes)
                 Terminal.print(plan.description.replacingOccurrences(of: " will:", with: ":"))
                 Terminal.print("Removed '\(plan.category.name)'.")
             }

@@ -33,9 +33,11 @@ struct InitCommand: AsyncParsableCommand {
             }
             let household = try await vault.households.create(
                 .init(name: name, timeZone: timeZone, currency: currency, firstWeekday: weekStart))
-            Terminal.print("Created household '\(household.name)' (\(household.timeZone.identifier), "
-                + "\(household.baseCurrency.code)) in \(global.resolvedDatabase).")
-            Terminal.print("Next: `ghostvault accounts add Cash --kind cash`, then `ghostvault add -12.50 --account Cash`.")
+            Terminal.print(
+                "Created household '\(household.name)' (\(household.timeZone.identifier), "
+                    + "\(household.baseCurrency.code)) in \(global.resolvedDatabase).")
+            Terminal.print(
+                "Next: `ghostvault accounts add Cash --kind cash`, then `ghostvault add -12.50 --account Cash`.")
         }
     }
 }

@@ -53,16 +53,19 @@ struct TransactionsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let page = try await household.transactions.list(TransactionQuery(
-                    from: from, through: to, search: search, accounts: account, category: category,
-                    uncategorizedOnly: uncategorized, includeTransfers: includeTransfers, tags: tag, sort: sort,
-                    page: page, pageSize: pageSize))
+                let page = try await household.transactions.list(
+                    TransactionQuery(
+                        from: from, through: to, search: search, accounts: account, category: category,
+                        uncategorizedOnly: uncategorized, includeTransfers: includeTransfers, tags: tag, sort: sort,
+                        page: page, pageSize: pageSize))
                 if output.json {
                     try Terminal.printJSON(PageView(page, transform: TransactionView.init))
                     return
                 }
                 guard !page.items.isEmpty else {
-                    Terminal.print(page.totalCount == 0 ? "No transactions match." : "Page \(page.request.number) is past the end.")
+                    Terminal.print(
+                        page.totalCount == 0 ? "No transactions match." : "Page \(page.request.number) is past the end."
+                    )
                     return
                 }
                 let rows = page.items.map { listed -> [String] in
@@ -75,10 +78,13 @@ struct TransactionsCommand: AsyncParsableCommand {
                         transaction.tags.joined(separator: ", "),
                     ]
                 }
-                Terminal.print(Terminal.table(
-                    ["Date", "Account", "Description", "Category", "Amount", "Class (source)", "Tags"], rows, rightAligned: [4]))
-                Terminal.print("Page \(page.request.number) of \(page.pageCount), \(page.totalCount) transaction"
-                    + (page.totalCount == 1 ? "" : "s") + ".")
+                Terminal.print(
+                    Terminal.table(
+                        ["Date", "Account", "Description", "Category", "Amount", "Class (source)", "Tags"], rows,
+                        rightAligned: [4]))
+                Terminal.print(
+                    "Page \(page.request.number) of \(page.pageCount), \(page.totalCount) transaction"
+                        + (page.totalCount == 1 ? "" : "s") + ".")
             }
         }
     }
@@ -86,7 +92,9 @@ struct TransactionsCommand: AsyncParsableCommand {
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Change a transaction; only the options given change.",
-            discussion: "An empty value (\"\") clears a category, payee, note or flag. Nothing is saved unless every change is valid.")
+            discussion:
+                "An empty value (\"\") clears a category, payee, note or flag. Nothing is saved unless every change is valid."
+        )
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
@@ -114,14 +122,18 @@ struct TransactionsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let (listed, changed) = try await household.transactions.edit(id, TransactionChanges(
-                    amount: amount, account: account, date: date, category: category, description: description, payee: payee,
-                    tags: tags, notes: note, payment: payment, reimbursement: reimbursement,
-                    isExcluded: exclude ? true : (include ? false : nil), classification: classification))
+                let (listed, changed) = try await household.transactions.edit(
+                    id,
+                    TransactionChanges(
+                        amount: amount, account: account, date: date, category: category, description: description,
+                        payee: payee,
+                        tags: tags, notes: note, payment: payment, reimbursement: reimbursement,
+                        isExcluded: exclude ? true : (include ? false : nil), classification: classification))
                 if output.json {
                     try Terminal.printJSON(TransactionView(listed))
                 } else {
-                    Terminal.print(changed.isEmpty ? "Nothing changed." : "Changed " + changed.joined(separator: ", ") + ".")
+                    Terminal.print(
+                        changed.isEmpty ? "Nothing changed." : "Changed " + changed.joined(separator: ", ") + ".")
                 }
             }
         }
@@ -138,8 +150,9 @@ struct TransactionsCommand: AsyncParsableCommand {
         func run() async throws {
             try await global.withHousehold { household, _ in
                 let listed = try await household.transactions.delete(id)
-                Terminal.print("Deleted \(listed.transaction.amount.formatted()) on \(listed.transaction.date) "
-                    + "(\(listed.transaction.description)) from \(listed.account.displayName).")
+                Terminal.print(
+                    "Deleted \(listed.transaction.amount.formatted()) on \(listed.transaction.date) "
+                        + "(\(listed.transaction.description)) from \(listed.account.displayName).")
             }
         }
     }

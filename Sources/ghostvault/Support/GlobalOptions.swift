@@ -5,14 +5,19 @@ import VaultServices
 
 /// Options every command takes: where the data is and which household to act on.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "An SQLite file path or a postgres:// URL.",
-        discussion: "Defaults to $GHOSTVAULT_DATABASE, else $GHOSTVAULT_HOME/ghostvault.sqlite, else "
-            + "$XDG_DATA_HOME/ghostvault/ghostvault.sqlite (~/.local/share/ghostvault/ghostvault.sqlite).",
-        valueName: "path-or-url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An SQLite file path or a postgres:// URL.",
+            discussion: "Defaults to $GHOSTVAULT_DATABASE, else $GHOSTVAULT_HOME/ghostvault.sqlite, else "
+                + "$XDG_DATA_HOME/ghostvault/ghostvault.sqlite (~/.local/share/ghostvault/ghostvault.sqlite).",
+            valueName: "path-or-url"))
     var database: String?
 
-    @Option(name: .long, help: ArgumentHelp("The household's name or id, when the database holds more than one.", valueName: "name-or-id"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The household's name or id, when the database holds more than one.", valueName: "name-or-id"))
     var household: String?
 
     /// Lets the global options come before the command (`ghostvault --database x.sqlite transactions`):
@@ -43,7 +48,8 @@ struct GlobalOptions: ParsableArguments {
     static func defaultDatabase(environment: [String: String]) -> String {
         if let explicit = environment["GHOSTVAULT_DATABASE"], !explicit.isEmpty { return explicit }
         if let home = environment["GHOSTVAULT_HOME"], !home.isEmpty { return home + "/ghostvault.sqlite" }
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return data + "/ghostvault/ghostvault.sqlite"
     }

@@ -2,16 +2,18 @@ import Testing
 import VaultCore
 
 @Suite struct MoneyTests {
-    @Test("formatting keeps every minor digit, groups thousands and puts the sign first", arguments: [
-        (Int64(-123_450), Currency.usd, "-$1,234.50", "-1234.50"),
-        (5, .usd, "$0.05", "0.05"),
-        (0, .usd, "$0.00", "0.00"),
-        (1_235, .jpy, "¥1,235", "1235"),
-        (12_345, .bhd, "12.345 BHD", "12.345"),
-        (-1, .bhd, "-0.001 BHD", "-0.001"),
-        (100_000_000, .eur, "€1,000,000.00", "1000000.00"),
-        (Int64.min, .usd, "-$92,233,720,368,547,758.08", "-92233720368547758.08"),
-    ])
+    @Test(
+        "formatting keeps every minor digit, groups thousands and puts the sign first",
+        arguments: [
+            (Int64(-123_450), Currency.usd, "-$1,234.50", "-1234.50"),
+            (5, .usd, "$0.05", "0.05"),
+            (0, .usd, "$0.00", "0.00"),
+            (1_235, .jpy, "¥1,235", "1235"),
+            (12_345, .bhd, "12.345 BHD", "12.345"),
+            (-1, .bhd, "-0.001 BHD", "-0.001"),
+            (100_000_000, .eur, "€1,000,000.00", "1000000.00"),
+            (Int64.min, .usd, "-$92,233,720,368,547,758.08", "-92233720368547758.08"),
+        ])
     func formatting(minorUnits: Int64, currency: Currency, formatted: String, decimal: String) {
         let money = Money(minorUnits: minorUnits, currency: currency)
         #expect(money.formatted() == formatted)
@@ -37,7 +39,9 @@ import VaultCore
         #expect(try b.negated() == Money(minorUnits: 2_000, currency: .usd))
         #expect(try b.magnitude() == Money(minorUnits: 2_000, currency: .usd))
         #expect(try a.multiplied(by: 3) == Money(minorUnits: 3_150, currency: .usd))
-        #expect(throws: MoneyError.overflow) { try Money(minorUnits: .max, currency: .usd).adding(Money(minorUnits: 1, currency: .usd)) }
+        #expect(throws: MoneyError.overflow) {
+            try Money(minorUnits: .max, currency: .usd).adding(Money(minorUnits: 1, currency: .usd))
+        }
         #expect(throws: MoneyError.overflow) { try Money(minorUnits: .min, currency: .usd).negated() }
         #expect(throws: MoneyError.overflow) { try Money(minorUnits: .max / 2 + 1, currency: .usd).multiplied(by: 2) }
     }

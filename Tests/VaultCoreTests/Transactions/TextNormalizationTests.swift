@@ -2,9 +2,11 @@ import Testing
 import VaultCore
 
 @Suite struct TextNormalizationTests {
-    @Test("tags are trimmed and lower-cased with inner spaces kept", arguments: [
-        ("Amazon", "amazon"), ("  Coffee Shop ", "coffee shop"), ("ÉTÉ", "été"), ("a   b", "a b"),
-    ])
+    @Test(
+        "tags are trimmed and lower-cased with inner spaces kept",
+        arguments: [
+            ("Amazon", "amazon"), ("  Coffee Shop ", "coffee shop"), ("ÉTÉ", "été"), ("a   b", "a b"),
+        ])
     func tag(raw: String, normalized: String) {
         #expect(Tag.normalize(raw) == normalized)
     }
@@ -15,9 +17,12 @@ import VaultCore
         #expect(Tag.parseList("") == [])
     }
 
-    @Test("search folding ignores case, accents, punctuation and spaces", arguments: [
-        ("TRADER JOE'S #552", "traderjoes552"), ("Café-Bar", "cafebar"), ("  ", ""), ("AMAZON.COM*2X4", "amazoncom2x4"),
-    ])
+    @Test(
+        "search folding ignores case, accents, punctuation and spaces",
+        arguments: [
+            ("TRADER JOE'S #552", "traderjoes552"), ("Café-Bar", "cafebar"), ("  ", ""),
+            ("AMAZON.COM*2X4", "amazoncom2x4"),
+        ])
     func fold(text: String, folded: String) {
         #expect(SearchText.fold(text) == folded)
     }
