@@ -40,14 +40,24 @@ public final class VaultDatabase: Sendable {
     /// Opens (creating an SQLite file and its folder if needed) and migrates the database.
     public static func open(
         _ location: DatabaseLocation,
-        logger: Logger = Logger(label: "ghostvault.store")
+        logger: Logger = VaultDatabase.quietLogger
     ) async throws -> VaultDatabase {
         try await open(location, logger: logger, migrations: Migration.all)
     }
 
+    /// The store's default logger: errors only, so drivers' retries do not flood a terminal.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "ghostvault.store")
+        logger.logLevel = .error
+        return logger
+    }
+
+    /// How long opening waits for the database to answer before saying it cannot be reached.
+    static let openTimeout: Duration = .seconds(10)
+
     /// Opens the database and applies `migrations` (tests pass a prefix to build an older schema).
     static func open(
-        _ location: DatabaseLocation, logger: Logger = Logger(label: "ghostvault.store"), migrations: [Migration]
+        _ location: DatabaseLocation, logger: Logger = VaultDatabase.quietLogger, migrations: [Migration]
     ) async throws -> VaultDatabase {
         let database: VaultDatabase
         switch location {
@@ -87,18 +97,21 @@ public final class VaultDatabase: Sendable {
                 dialect: .postgres, location: location, backend: .postgres(client, runner), logger: logger)
         }
         do {
-            try await database.withConnection { db in
-                try await db.raw("SELECT 1").run()
-                if case .postgres(let postgres) = location, let schema = postgres.schema {
-                    // A deployment (or a test) may keep GhostVault in a schema of its own.
-                    try await db.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+            try await withDeadline(openTimeout, location: location) {
+                try await database.withConnection { db in
+                    try await db.raw("SELECT 1").run()
+                    if case .postgres(let postgres) = location, let schema = postgres.schema {
+                        // A deployment (or a test) may keep GhostVault in a schema of its own.
+                        try await db.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+                    }
                 }
             }
             try await Migrator(database: database, migrations: migrations).migrate()
         } catch {
             await database.close()
             if let error = error as? StoreError { throw error }
-            throw StoreError(.unavailable, "Could not open the database at \(location): \(String(reflecting: error)).")
+            throw StoreError(.unavailable, "Could not open the database at \(location): \(error). "
+                + "Check that the path is writable, or that the server is running and the URL is right.")
         }
         return database
     }
@@ -147,6 +160,28 @@ public final class VaultDatabase: Sendable {
                 try? await db.raw("ROLLBACK").run()
                 throw error
             }
+        }
+    }
+}
+
+/// Runs `body`, giving up with an `unavailable` error once `limit` has passed.
+private func withDeadline(
+    _ limit: Duration, location: DatabaseLocation, _ body: @escaping @Sendable () async throws -> Void
+) async throws {
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            try await body()
+            return true
+        }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            return false
+        }
+        let finished = try await group.next() ?? false
+        group.cancelAll()
+        guard finished else {
+            throw StoreError(.unavailable, "The database at \(location) did not answer within \(limit.components.seconds) s. "
+                + "Check that the server is running and the URL is right.")
         }
     }
 }
