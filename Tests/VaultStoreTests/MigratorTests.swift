@@ -12,15 +12,7 @@ import VaultTestSupport
         _ location: String, migrations: [Migration] = Migration.all,
         _ body: (VaultDatabase) async throws -> T = { _ in }
     ) async throws -> T {
-        let database = try await VaultDatabase.open(try DatabaseLocation(parsing: location), migrations: migrations)
-        do {
-            let result = try await body(database)
-            await database.close()
-            return result
-        } catch {
-            await database.close()
-            throw error
-        }
+        try await VaultDatabase.using(try DatabaseLocation(parsing: location), migrations: migrations, body)
     }
 
     @Test(

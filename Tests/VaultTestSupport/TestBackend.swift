@@ -53,15 +53,7 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
 
     /// Opens the database at `location`, runs `body`, and closes it, also when `body` throws.
     public static func withOpened<T>(_ location: String, _ body: (VaultDatabase) async throws -> T) async throws -> T {
-        let database = try await VaultDatabase.open(try DatabaseLocation(parsing: location))
-        do {
-            let result = try await body(database)
-            await database.close()
-            return result
-        } catch {
-            await database.close()
-            throw error
-        }
+        try await VaultDatabase.using(try DatabaseLocation(parsing: location), body)
     }
 }
 

@@ -17,15 +17,16 @@ public struct Vault: Sendable {
         self.clock = clock
     }
 
-    /// Opens (and migrates) the database at `location`.
-    public static func open(_ location: String, actor: ChangeActor = .commandLine) async throws -> Vault {
+    /// Opens (and migrates) the database at `location`, runs `body` with a vault over it, and closes it.
+    public static func using<T>(
+        _ location: String, actor: ChangeActor = .commandLine, _ body: (Vault) async throws -> T
+    ) async throws -> T {
         try await vaultOperation {
-            Vault(database: try await VaultDatabase.open(try DatabaseLocation(parsing: location)), actor: actor)
+            try await VaultDatabase.using(try DatabaseLocation(parsing: location)) { database in
+                try await body(Vault(database: database, actor: actor))
+            }
         }
     }
-
-    /// Closes the database.
-    public func close() async { await database.close() }
 
     /// The current instant.
     public var now: Date { clock() }

@@ -45,6 +45,29 @@ public final class VaultDatabase: Sendable {
         try await open(location, logger: logger, migrations: Migration.all)
     }
 
+    /// Opens the database, runs `body` with it, and closes it, also when `body` throws.
+    public static func using<T>(
+        _ location: DatabaseLocation, logger: Logger = VaultDatabase.quietLogger,
+        _ body: (VaultDatabase) async throws -> T
+    ) async throws -> T {
+        try await using(location, logger: logger, migrations: Migration.all, body)
+    }
+
+    static func using<T>(
+        _ location: DatabaseLocation, logger: Logger = VaultDatabase.quietLogger, migrations: [Migration],
+        _ body: (VaultDatabase) async throws -> T
+    ) async throws -> T {
+        let database = try await open(location, logger: logger, migrations: migrations)
+        do {
+            let result = try await body(database)
+            await database.close()
+            return result
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
     /// The store's default logger: errors only, so drivers' retries do not flood a terminal.
     public static var quietLogger: Logger {
         var logger = Logger(label: "ghostvault.store")
@@ -110,8 +133,10 @@ public final class VaultDatabase: Sendable {
         } catch {
             await database.close()
             if let error = error as? StoreError { throw error }
-            throw StoreError(.unavailable, "Could not open the database at \(location): \(error). "
-                + "Check that the path is writable, or that the server is running and the URL is right.")
+            throw StoreError(
+                .unavailable,
+                "Could not open the database at \(location): \(error). "
+                    + "Check that the path is writable, or that the server is running and the URL is right.")
         }
         return database
     }
@@ -180,8 +205,10 @@ private func withDeadline(
         let finished = try await group.next() ?? false
         group.cancelAll()
         guard finished else {
-            throw StoreError(.unavailable, "The database at \(location) did not answer within \(limit.components.seconds) s. "
-                + "Check that the server is running and the URL is right.")
+            throw StoreError(
+                .unavailable,
+                "The database at \(location) did not answer within \(limit.components.seconds) s. "
+                    + "Check that the server is running and the URL is right.")
         }
     }
 }

@@ -56,15 +56,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the vault, runs `body` with it, and closes it whatever happens.
     func withVault<T>(_ body: (Vault) async throws -> T) async throws -> T {
-        let vault = try await Vault.open(resolvedDatabase)
-        do {
-            let result = try await body(vault)
-            await vault.close()
-            return result
-        } catch {
-            await vault.close()
-            throw error
-        }
+        try await Vault.using(resolvedDatabase, body)
     }
 
     /// Opens the vault and the household the command acts on.
