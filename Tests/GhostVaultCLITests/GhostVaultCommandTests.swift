@@ -57,17 +57,21 @@ import Testing
             (["categories", "add", "Bonus", "--type", "income", "--parent", "Dining"], "same kind as its parent"),
             (["accounts", "remove", "Nope"], "no account 'Nope'"),
             (["--database", "mysql://x", "transactions"], "not supported"),
+            (["transactions", "--page", "9223372036854775807"], "Pages count from 1"),
+            (["accounts", "add", "Euro", "--kind", "cash", "--currency", "UDS"], "not a currency code"),
         ])
     func badInput(arguments: [String], message: String) throws {
         let cli = try setUp()
         defer { cli.cleanUp() }
         let before = try cli.run("transactions", "--json", "--include-transfers").stdout
         let accountsBefore = try cli.run("accounts", "--json", "--all").stdout
+        let categoriesBefore = try cli.run("categories", "--json").stdout
         let result = try cli.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
         #expect(try cli.run("transactions", "--json", "--include-transfers").stdout == before)
         #expect(try cli.run("accounts", "--json", "--all").stdout == accountsBefore)
+        #expect(try cli.run("categories", "--json").stdout == categoriesBefore)
     }
 
     @Test("--database works before or after the command, and init is safe to repeat")

@@ -44,8 +44,8 @@ import VaultTestSupport
             #expect(try await f.scope.accounts.find("Cash").nickname == nil)
             let bank = Fixture.account(in: f.household.id, name: "Bank", bankID: "B-1")
             try await database.write(household: f.household.id, actor: .system) { try await $0.accounts.insert(bank) }
-            await #expect(throws: VaultError.self) { try await f.scope.accounts.edit("Bank", .init(balance: "5")) }
-            await #expect(throws: VaultError.self) { try await f.scope.accounts.delete("Bank", confirmed: true) }
+            await expectVaultError(.invalidInput) { try await f.scope.accounts.edit("Bank", .init(balance: "5")) }
+            await expectVaultError(.conflict) { try await f.scope.accounts.delete("Bank", confirmed: true) }
         }
     }
 
@@ -65,6 +65,27 @@ import VaultTestSupport
             }
             #expect(try await f.scope.accounts.delete("Cash", confirmed: true) == 1)
             #expect(try await f.scope.accounts.list(includeHidden: true).isEmpty)
+        }
+    }
+
+    @Test("names and nicknames never collide, and sort orders stay in range", arguments: TestBackend.enabled)
+    func collisions(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            _ = try await f.scope.accounts.add(.init(name: "Checking", kind: "checking", nickname: "Main"))
+            await expectVaultError(.invalidInput) {
+                _ = try await f.scope.accounts.add(.init(name: "main", kind: "cash"))
+            }
+            await expectVaultError(.invalidInput) {
+                _ = try await f.scope.accounts.add(.init(name: "Wallet", kind: "cash", nickname: "CASH"))
+            }
+            await expectVaultError(.invalidInput) {
+                _ = try await f.scope.accounts.edit("Cash", .init(nickname: "Checking"))
+            }
+            await expectVaultError(.invalidInput) {
+                _ = try await f.scope.accounts.edit("Cash", .init(sortOrder: Int.max))
+            }
+            #expect(try await f.scope.accounts.edit("Cash", .init(sortOrder: 7)).account.sortOrder == 7)
         }
     }
 }

@@ -45,7 +45,7 @@ import VaultTestSupport
             #expect(moved.parentID == nil && moved.key == "snacks", "keys stay stable across renames")
             #expect(Set(changed) == ["name", "parentID"])
             #expect(try await f.scope.categories.tree().path(of: candy.id) == "Treats / Candy")
-            await #expect(throws: VaultError.self) {
+            await expectVaultError(.invalidInput) {
                 try await f.scope.categories.add(.init(name: "Bonus", kind: "income", parent: "Dining"))
             }
         }
@@ -78,7 +78,7 @@ import VaultTestSupport
             #expect(
                 try await f.scope.transactions.find(latte.transaction.id.description).transaction.categoryID
                     == coffee.id)
-            await #expect(throws: VaultError.self) { try await f.scope.categories.find("Dining") }
+            await expectVaultError(.notFound) { try await f.scope.categories.find("Dining") }
         }
     }
 
@@ -91,7 +91,34 @@ import VaultTestSupport
             try await f.scope.categories.remove("transit", moveTransactionsTo: "Transportation", confirmed: true)
             let moved = try await f.scope.transactions.find(ride.transaction.id.description)
             #expect(moved.categoryPath == "Transportation")
+            #expect(moved.transaction.categorySource == .manual)
+            await expectVaultError(.invalidInput) {
+                try await f.scope.categories.remove("Travel", moveTransactionsTo: "Salary", confirmed: true)
+            }
             try await f.scope.categories.remove("Housing", confirmed: false)
+            await expectVaultError(.notFound) { _ = try await f.scope.categories.find("Housing") }
+        }
+    }
+
+    @Test("uncategorised by a removal, a transaction is left open to rules again", arguments: TestBackend.enabled)
+    func removalUnlocks(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let gift = try await f.scope.transactions.add(
+                TransactionInput(amount: "-30", account: "Cash", category: "Shopping"))
+            try await f.scope.categories.remove("Shopping", confirmed: true)
+            let after = try await f.scope.transactions.find(gift.transaction.id.description).transaction
+            #expect(after.categoryID == nil)
+            #expect(after.categorySource == .default)
+        }
+    }
+
+    @Test("a new category takes its parent's type unless told otherwise", arguments: TestBackend.enabled)
+    func defaultKind(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            #expect(try await f.scope.categories.add(.init(name: "Bonus", parent: "Salary")).kind == .income)
+            #expect(try await f.scope.categories.add(.init(name: "Pets")).kind == .expense)
         }
     }
 }

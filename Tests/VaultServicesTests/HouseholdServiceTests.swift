@@ -27,13 +27,13 @@ import VaultTestSupport
     func resolve(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let vault = Fixture.vault(database)
-            await #expect(throws: VaultError.self) { try await vault.households.resolve(nil) }
+            await expectVaultError(.notFound) { try await vault.households.resolve(nil) }
             let home = try await vault.households.create(
                 .init(name: "Home", timeZone: "Asia/Singapore", currency: "SGD", firstWeekday: "sun"))
             #expect(try await vault.households.resolve(nil).id == home.id)
             #expect(home.firstWeekday == .sunday)
             _ = try await vault.households.create(.init(name: "Parents", timeZone: "Europe/London", currency: "GBP"))
-            await #expect(throws: VaultError.self) { try await vault.households.resolve(nil) }
+            await expectVaultError(.invalidInput) { try await vault.households.resolve(nil) }
             #expect(try await vault.households.resolve("parents").baseCurrency == .gbp)
             #expect(try await vault.households.resolve(home.id.description).name == "Home")
         }

@@ -109,7 +109,7 @@ import VaultTestSupport
                 id, TransactionChanges(category: "", classification: "ignore"))
             #expect(listed.transaction.categoryID == nil)
             #expect(listed.transaction.classification == .ignore)
-            await #expect(throws: VaultError.self) {
+            await expectVaultError(.invalidInput) {
                 try await f.scope.transactions.edit(id, TransactionChanges(classification: "sideways"))
             }
         }
@@ -140,7 +140,7 @@ import VaultTestSupport
             #expect(listed.transaction.tags == ["road trip"])
             #expect(listed.transaction.isExcluded && listed.transaction.excludedSource == .manual)
             #expect(listed.categoryPath == "Transportation / Fuel")
-            await #expect(throws: VaultError.self) { try await f.scope.transactions.delete(id) }
+            await expectVaultError(.conflict) { try await f.scope.transactions.delete(id) }
             #expect(try await f.balance(of: "Bank checking") == "0.00", "bank balances are the bank's")
         }
     }
@@ -156,7 +156,7 @@ import VaultTestSupport
                         pageSize: 0))
                 Issue.record("a bad query was accepted")
             } catch let error as VaultError {
-                #expect(Set(error.problems.map(\.field)) == ["through", "account", "sort", "page", "page-size"])
+                #expect(Set(error.problems.map(\.field)) == ["to", "account", "sort", "page", "page-size"])
             }
         }
     }
@@ -180,6 +180,41 @@ import VaultTestSupport
             let found = try await f.scope.transactions.list(
                 TransactionQuery(search: "credit card", includeTransfers: true))
             #expect(found.items.map(\.transaction.classification) == [.transfer])
+        }
+    }
+
+    @Test(
+        "limits: huge pages, long tags, overflowing balances and currency changes are refused as input",
+        arguments: TestBackend.enabled)
+    func limits(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            await expectVaultError(.invalidInput) {
+                _ = try await f.scope.transactions.list(TransactionQuery(page: Int.max))
+            }
+            await expectVaultError(.invalidInput) {
+                _ = try await f.scope.transactions.add(
+                    TransactionInput(amount: "-1", account: "Cash", tags: String(repeating: "x", count: 101)))
+            }
+            let before = try await f.footprint()
+            let overflow = await expectVaultError(.invalidInput) {
+                _ = try await f.scope.transactions.add(
+                    TransactionInput(amount: "92233720368547758.07", account: "Cash"))
+            }
+            #expect(overflow?.problems.map(\.field) == ["amount"])
+            #expect(try await f.footprint() == before, "the overflowing entry left nothing behind")
+            _ = try await f.scope.accounts.add(.init(name: "Tokyo", kind: "cash", currency: "JPY"))
+            let id = try await f.scope.transactions.add(TransactionInput(amount: "-12.50", account: "Cash")).transaction
+                .id
+            let moved = await expectVaultError(.invalidInput) {
+                _ = try await f.scope.transactions.edit(id.description, TransactionChanges(account: "Tokyo"))
+            }
+            #expect(moved?.problems.map(\.field) == ["amount"])
+            let (listed, _) = try await f.scope.transactions.edit(
+                id.description, TransactionChanges(amount: "-1800", account: "Tokyo"))
+            #expect(listed.transaction.amount == Money(minorUnits: -1_800, currency: .jpy))
+            #expect(try await f.balance(of: "Tokyo") == "-1800")
+            #expect(try await f.balance(of: "Cash") == "100.00")
         }
     }
 }

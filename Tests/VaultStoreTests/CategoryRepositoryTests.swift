@@ -22,19 +22,19 @@ import VaultTestSupport
             }
             let sameKey = VaultCore.Category(
                 id: Fixture.newID(), householdID: household.id, name: "Food again", key: food.key, kind: .expense)
-            await #expect(throws: StoreError.self) {
+            await expectStoreError(.duplicate) {
                 try await database.write(household: household.id, actor: .commandLine) {
                     try await $0.categories.insert(sameKey)
                 }
             }
             var loop = food
             loop.parentID = food.id
-            await #expect(throws: StoreError.self) {
+            await expectStoreError(.invalidValue) {
                 try await database.write(household: household.id, actor: .commandLine) {
-                    try await $0.categories.update(loop)
+                    _ = try await $0.categories.update(loop)
                 }
             }
-            await #expect(throws: StoreError.self) {
+            await expectStoreError(.reference) {
                 try await database.write(household: household.id, actor: .commandLine) {
                     _ = try await $0.categories.delete(food.id)
                 }

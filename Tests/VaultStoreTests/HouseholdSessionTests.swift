@@ -61,13 +61,13 @@ import VaultTestSupport
             try await database.write(household: world.mine.id, actor: .commandLine) { session async throws in
                 var renamed = world.theirAccount
                 renamed.name = "Hijacked"
-                await #expect(throws: StoreError.self) { try await session.accounts.update(renamed) }
+                await expectStoreError(.notFound) { try await session.accounts.update(renamed) }
                 #expect(try await session.accounts.delete(world.theirAccount.id) == false)
                 #expect(try await session.transactions.delete(world.theirTransaction.id) == false)
                 #expect(try await session.categories.delete(world.theirCategory.id) == false)
                 var moved = world.theirTransaction
                 moved.notes = "mine now"
-                await #expect(throws: StoreError.self) { try await session.transactions.update(moved) }
+                await expectStoreError(.notFound) { try await session.transactions.update(moved) }
             }
             try await database.read(household: world.theirs.id) { session async throws in
                 #expect(try await session.accounts.find(world.theirAccount.id)?.name == "Their checking")
@@ -86,14 +86,14 @@ import VaultTestSupport
                 id: Fixture.newID(), householdID: world.mine.id, accountID: world.theirAccount.id,
                 date: LocalDate(iso: "2026-11-02")!, amount: Money(minorUnits: -100, currency: .usd),
                 description: "Sneaky", source: .manual)
-            await #expect(throws: StoreError.self) {
+            await expectStoreError(.reference) {
                 try await database.write(household: world.mine.id, actor: .commandLine) {
                     try await $0.transactions.insert(mine)
                 }
             }
             // A row that claims to belong to them cannot be written through my session.
             let forged = Fixture.account(in: world.theirs.id, name: "Forged")
-            await #expect(throws: StoreError.self) {
+            await expectStoreError(.notFound) {
                 try await database.write(household: world.mine.id, actor: .commandLine) {
                     try await $0.accounts.insert(forged)
                 }
@@ -101,7 +101,7 @@ import VaultTestSupport
             // My transaction cannot be filed under their category either.
             let filed = Fixture.transaction(
                 in: world.myAccount, date: "2026-11-03", cents: -5, category: world.theirCategory.id)
-            await #expect(throws: StoreError.self) {
+            await expectStoreError(.reference) {
                 try await database.write(household: world.mine.id, actor: .commandLine) {
                     try await $0.transactions.insert(filed)
                 }
@@ -131,7 +131,7 @@ import VaultTestSupport
     func unknownHousehold(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let ghost = Fixture.household()
-            await #expect(throws: StoreError.self) {
+            await expectStoreError(.notFound) {
                 try await database.write(household: ghost.id, actor: .commandLine) { _ in }
             }
         }

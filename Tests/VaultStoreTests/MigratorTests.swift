@@ -41,7 +41,7 @@ import VaultTestSupport
         let location = try backend.freshLocation(file: true)
         let future = Migration(name: "9999-future") { _ in ["CREATE TABLE future_table (id TEXT)"] }
         try await withOpened(location, migrations: Migration.all + [future])
-        await #expect(throws: StoreError.self) { try await withOpened(location) }
+        await expectStoreError(.migration) { try await withOpened(location) }
     }
 
     @Test("a failing migration leaves the schema as it was", arguments: TestBackend.enabled)

@@ -185,7 +185,7 @@ import VaultTestSupport
             try await database.write(household: s.household.id, actor: .commandLine) { session async throws in
                 try await session.transactions.insert([first, otherAccount])
             }
-            await #expect(throws: StoreError.self) {
+            await expectStoreError(.duplicate) {
                 try await database.write(household: s.household.id, actor: .commandLine) {
                     try await $0.transactions.insert(again)
                 }
@@ -203,6 +203,10 @@ import VaultTestSupport
             try await database.read(household: s.household.id) { session async throws in
                 #expect(try await session.transactions.count(TransactionFilter(includeTransfers: true)) == 4)
                 #expect(try await session.transactions.count(TransactionFilter(tags: ["coffee"])) == 0)
+                let deletions = try await session.changes(limit: 1_000).filter { $0.operation == .delete }
+                #expect(Set(deletions.map(\.entity)) == ["account", "transaction"])
+                #expect(
+                    deletions.filter { $0.entity == "transaction" }.count == 3, "each cascaded transaction is logged")
             }
         }
     }

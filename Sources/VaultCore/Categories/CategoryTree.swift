@@ -31,9 +31,13 @@ public struct CategoryTree: Sendable {
     /// The direct children of a category (or the top level for nil), in display order.
     public func children(of id: Category.ID?) -> [Category] { childrenByParent[id] ?? [] }
 
-    /// Every category below `id`, depth first.
+    /// Every category below `id`, depth first (a damaged tree with a loop is walked once).
     public func descendants(of id: Category.ID) -> [Category] {
-        children(of: id).flatMap { [$0] + descendants(of: $0.id) }
+        var seen: Set<Category.ID> = [id]
+        func walk(_ parent: Category.ID) -> [Category] {
+            children(of: parent).filter { seen.insert($0.id).inserted }.flatMap { [$0] + walk($0.id) }
+        }
+        return walk(id)
     }
 
     /// The chain from the category's parent up to its top-level ancestor.
@@ -57,8 +61,11 @@ public struct CategoryTree: Sendable {
 
     /// The whole tree depth first, each category with its depth (0 at the top), for indented listings.
     public func flattened() -> [(category: Category, depth: Int)] {
+        var seen: Set<Category.ID> = []
         func walk(_ parent: Category.ID?, _ depth: Int) -> [(category: Category, depth: Int)] {
-            children(of: parent).flatMap { [($0, depth)] + walk($0.id, depth + 1) }
+            children(of: parent).filter { seen.insert($0.id).inserted }.flatMap {
+                [($0, depth)] + walk($0.id, depth + 1)
+            }
         }
         return walk(nil, 0)
     }
@@ -69,7 +76,7 @@ public struct CategoryTree: Sendable {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty {
             problems.append(Problem(field: "name", message: "A category needs a name."))
-        } else if trimmed.count > CategoryTree.maximumNameLength {
+        } else if trimmed.unicodeScalars.count > CategoryTree.maximumNameLength {
             problems.append(
                 Problem(
                     field: "name", message: "A category name is at most \(CategoryTree.maximumNameLength) characters."))

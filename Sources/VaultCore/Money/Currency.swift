@@ -16,13 +16,14 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
         self.exponent = exponent
     }
 
-    /// Looks up an ISO 4217 code (any case); nil when it is not three letters.
+    /// Looks up an ISO 4217 code (any case); nil when it is not a current ISO 4217 code, so a typo
+    /// such as `UDS` is caught rather than taken for a currency.
     ///
-    /// Codes outside the table of exceptions get the common exponent of 2, which is right for the
-    /// great majority of currencies; the exceptions below come from the ISO 4217 list.
+    /// Codes outside the table of exceptions have the common exponent of 2; the exceptions come from
+    /// the ISO 4217 list.
     public init?(isoCode: String) {
         let upper = isoCode.trimmingCharacters(in: .whitespaces).uppercased()
-        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        guard Currency.isoCodes.contains(upper) else { return nil }
         self.init(code: upper, exponent: Currency.exponentExceptions[upper] ?? 2)
     }
 
@@ -30,6 +31,17 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The largest exponent we accept: ISO 4217 stops at 4 (CLF, UYW).
     public static let maximumExponent = 4
+
+    /// The current ISO 4217 codes (list one, with the funds and precious-metal codes left out).
+    static let isoCodes: Set<String> = Set(
+        """
+        AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD CDF
+        CHF CLF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD
+        HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL
+        LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR
+        PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND
+        TOP TRY TTD TWD TZS UAH UGX USD UYI UYU UYW UZS VED VES VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW ZWG ZWL
+        """.split(whereSeparator: \.isWhitespace).map(String.init))
 
     /// ISO 4217 currencies whose minor unit is not two digits.
     static let exponentExceptions: [String: Int] = [

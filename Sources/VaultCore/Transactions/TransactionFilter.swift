@@ -81,9 +81,14 @@ public struct PageRequest: Hashable, Sendable {
     /// The largest page an API or script may ask for at once.
     public static let maximumSize = 1_000
 
-    /// Creates a page request; nil when the number is below 1 or the size is not 1 to `maximumSize`.
+    /// The highest page number accepted (far past any real list, and safe from overflow).
+    public static let maximumNumber = 10_000_000
+
+    /// Creates a page request; nil when the number is not 1 to `maximumNumber` or the size is not 1 to `maximumSize`.
     public init?(number: Int, size: Int) {
-        guard number >= 1, (1...PageRequest.maximumSize).contains(size) else { return nil }
+        guard (1...PageRequest.maximumNumber).contains(number), (1...PageRequest.maximumSize).contains(size) else {
+            return nil
+        }
         self.number = number
         self.size = size
     }

@@ -103,12 +103,6 @@ public struct AccountService: Sendable {
             var problems: [Problem] = []
             let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
             problems += Self.nameProblems(name, field: "name")
-            if existing.contains(where: {
-                $0.displayName.lowercased() == name.lowercased() || $0.name.lowercased() == name.lowercased()
-            }) {
-                problems.append(
-                    Problem(field: "name", message: "An account named '\(name)' already exists; choose another name."))
-            }
             let kind = AccountKind(name: input.kind)
             if kind == nil { problems.append(Self.kindProblem(input.kind)) }
             var currency = household.baseCurrency
@@ -138,6 +132,11 @@ public struct AccountService: Sendable {
             }
             let nickname = input.nickname?.trimmingCharacters(in: .whitespaces)
             if let nickname, !nickname.isEmpty { problems += Self.nameProblems(nickname, field: "nickname") }
+            problems += Self.collisionProblems(names: [name, nickname ?? ""], except: nil, among: existing)
+            if let institution = input.institution, institution.unicodeScalars.count > 200 {
+                problems.append(
+                    Problem(field: "institution", message: "The institution must be at most 200 characters."))
+            }
             guard problems.isEmpty, let kind else { throw InvalidInput(problems) }
 
             var institutionID: Institution.ID?
@@ -155,7 +154,7 @@ public struct AccountService: Sendable {
                 nickname: nickname?.isEmpty == false ? nickname : nil, kind: kind, netWorthCategory: category,
                 currency: currency, balance: balance, balanceDate: household.today(at: session.now),
                 isHidden: input.isHidden, isTrackingOnly: input.isTrackingOnly,
-                sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1)
+                sortOrder: min((existing.map(\.sortOrder).max() ?? -1) + 1, Self.sortOrders.upperBound))
             try await session.accounts.insert(account)
             return account
         }
@@ -211,12 +210,17 @@ public struct AccountService: Sendable {
             if let hidden = changes.isHidden { account.isHidden = hidden }
             if let trackingOnly = changes.isTrackingOnly { account.isTrackingOnly = trackingOnly }
             if let active = changes.isActive { account.isActive = active }
-            if let order = changes.sortOrder { account.sortOrder = order }
-            let lowerName = account.displayName.lowercased()
-            if all.contains(where: { $0.id != account.id && $0.displayName.lowercased() == lowerName }) {
-                problems.append(
-                    Problem(field: "name", message: "Another account is already shown as '\(account.displayName)'."))
+            if let order = changes.sortOrder {
+                if Self.sortOrders.contains(order) {
+                    account.sortOrder = order
+                } else {
+                    problems.append(
+                        Problem(
+                            field: "sort-order", message: "The sort order must be 0 to \(Self.sortOrders.upperBound)."))
+                }
             }
+            problems += Self.collisionProblems(
+                names: [account.name, account.nickname ?? ""], except: account.id, among: all)
             guard problems.isEmpty else { throw InvalidInput(problems) }
             let changed = try await session.accounts.update(account)
             return (account, changed)
@@ -253,10 +257,26 @@ public struct AccountService: Sendable {
         }
     }
 
+    /// Names are limited in Unicode scalars, the unit both databases' `length()` counts.
     static func nameProblems(_ name: String, field: String) -> [Problem] {
-        name.isEmpty || name.count > 200
+        name.isEmpty || name.unicodeScalars.count > 200
             ? [Problem(field: field, message: "The \(field) must be 1 to 200 characters.")] : []
     }
+
+    /// Accounts are found by name or nickname, so no two accounts may share one, ignoring case.
+    static func collisionProblems(names: [String], except id: Account.ID?, among accounts: [Account]) -> [Problem] {
+        let wanted = Set(names.filter { !$0.isEmpty }.map { $0.lowercased() })
+        return accounts.filter { $0.id != id }.compactMap { other in
+            let taken = Set([other.name, other.nickname ?? ""].filter { !$0.isEmpty }.map { $0.lowercased() })
+            guard let clash = wanted.intersection(taken).first else { return nil }
+            return Problem(
+                field: "name",
+                message: "'\(clash)' already names the account '\(other.displayName)'; choose another name.")
+        }
+    }
+
+    /// The sort orders a person may set; new accounts go after the last.
+    static let sortOrders = 0...1_000_000
 
     static func kindProblem(_ text: String) -> Problem {
         Problem(

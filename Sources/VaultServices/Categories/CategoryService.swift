@@ -9,8 +9,8 @@ public struct CategoryService: Sendable {
     /// What a person gives to create a category.
     public struct Input: Sendable {
         public var name: String
-        /// `expense`, `income` or `transfer`.
-        public var kind: String
+        /// `expense`, `income` or `transfer`; nil takes the parent's type, else expense.
+        public var kind: String?
         /// The parent's name, key, path or id; nil for a top-level category.
         public var parent: String?
         public var emoji: String?
@@ -18,7 +18,7 @@ public struct CategoryService: Sendable {
         public var color: String?
 
         public init(
-            name: String, kind: String = "expense", parent: String? = nil, emoji: String? = nil, color: String? = nil
+            name: String, kind: String? = nil, parent: String? = nil, emoji: String? = nil, color: String? = nil
         ) {
             self.name = name
             self.kind = kind
@@ -97,14 +97,17 @@ public struct CategoryService: Sendable {
         try await scope.write { session in
             let tree = try await session.categories.tree()
             var problems: [Problem] = []
-            let kind = CategoryKind(rawValue: input.kind.lowercased())
-            if kind == nil { problems.append(Self.kindProblem(input.kind)) }
             var parent: Category?
             if let reference = input.parent, !reference.isEmpty {
                 switch Reference.category(reference, in: tree, field: "parent") {
                 case .success(let found): parent = found
                 case .failure(let problem): problems.append(problem)
                 }
+            }
+            var kind: CategoryKind? = parent?.kind ?? .expense
+            if let text = input.kind {
+                kind = CategoryKind(rawValue: text.lowercased())
+                if kind == nil { problems.append(Self.kindProblem(text)) }
             }
             let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
             problems += tree.problems(id: nil, name: name, kind: kind ?? parent?.kind ?? .expense, parentID: parent?.id)
@@ -194,6 +197,16 @@ public struct CategoryService: Sendable {
                 if found.id == category.id {
                     problems.append(
                         Problem(field: "move-to", message: "Transactions cannot move into the category being removed."))
+                } else if found.kind != category.kind {
+                    problems.append(
+                        Problem(
+                            field: "move-to",
+                            message:
+                                "'\(found.name)' is a \(found.kind) category and '\(category.name)' a \(category.kind) one; "
+                                + "move its transactions to a \(category.kind) category."))
+                } else if !found.isActive {
+                    problems.append(
+                        Problem(field: "move-to", message: "'\(found.name)' is inactive; choose an active category."))
                 }
                 destination = found
             case .failure(let problem): problems.append(problem)

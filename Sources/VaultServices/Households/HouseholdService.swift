@@ -26,6 +26,16 @@ public struct HouseholdService: Sendable {
 
     /// Creates a household with the default categories, or refuses the input whole.
     public func create(_ input: Input) async throws -> Household {
+        try await create(input, unlessAnyExists: false).household
+    }
+
+    /// Creates the database's first household; when one exists already, returns it unchanged
+    /// (`ghostvault init` run twice).
+    public func createFirst(_ input: Input) async throws -> (household: Household, created: Bool) {
+        try await create(input, unlessAnyExists: true)
+    }
+
+    private func create(_ input: Input, unlessAnyExists: Bool) async throws -> (household: Household, created: Bool) {
         try await vaultOperation {
             var problems: [Problem] = []
             let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -60,10 +70,11 @@ public struct HouseholdService: Sendable {
             let household = Household(
                 id: vault.newID(), name: name, timeZone: zone, baseCurrency: currency, firstWeekday: weekday)
             let categories = defaultCategories(for: household.id)
-            try await vault.database.households.create(household, actor: vault.actor, at: vault.now) { session in
+            return try await vault.database.households.create(
+                household, actor: vault.actor, at: vault.now, unlessAnyExists: unlessAnyExists
+            ) { session in
                 try await session.categories.insert(categories)
             }
-            return household
         }
     }
 

@@ -49,12 +49,15 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
         switch error {
         case let error as VaultError: return error
         case let error as InvalidInput: return VaultError(error)
+        case let error as MoneyError:
+            // An amount that would overflow a balance or total is input to fix, not a server failure.
+            return VaultError(InvalidInput(field: "amount", "\(error)"))
         case let error as StoreError:
             switch error.code {
             case .notFound: return VaultError(.notFound, error.message)
             case .duplicate, .reference, .invalidValue: return VaultError(.conflict, error.message)
             case .configuration: return VaultError(.invalidInput, error.message)
-            case .unavailable, .readOnly, .migration: return VaultError(.unavailable, error.message)
+            case .unavailable, .readOnly, .migration, .corrupt: return VaultError(.unavailable, error.message)
             }
         default: return error
         }

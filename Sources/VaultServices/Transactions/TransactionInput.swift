@@ -172,6 +172,8 @@ enum TransactionFields {
 
     /// The longest description, payee or note accepted, so one entry cannot bloat every page.
     static let maximumTextLength = 2_000
+    /// The longest tag accepted (the schema enforces the same).
+    static let maximumTagLength = 100
 }
 
 extension Result {

@@ -21,12 +21,12 @@ extension TransactionService {
                 filter.from = TransactionFields.date(text, today: today, field: "from").value(collecting: &problems)
             }
             if let text = query.through {
-                filter.through = TransactionFields.date(text, today: today, field: "through").value(
+                filter.through = TransactionFields.date(text, today: today, field: "to").value(
                     collecting: &problems)
             }
             if let from = filter.from, let through = filter.through, through < from {
                 problems.append(
-                    Problem(field: "through", message: "The end date \(through) is before the start date \(from)."))
+                    Problem(field: "to", message: "The end date \(through) is before the start date \(from)."))
             }
             for reference in query.accounts {
                 if let account = Reference.account(reference, in: accounts, field: "account").value(
@@ -50,7 +50,9 @@ extension TransactionService {
                 }
             }
             let page = PageRequest(number: query.page, size: query.pageSize)
-            if query.page < 1 { problems.append(Problem(field: "page", message: "Pages count from 1.")) }
+            if !(1...PageRequest.maximumNumber).contains(query.page) {
+                problems.append(Problem(field: "page", message: "Pages count from 1 to \(PageRequest.maximumNumber)."))
+            }
             if !(1...PageRequest.maximumSize).contains(query.pageSize) {
                 problems.append(
                     Problem(field: "page-size", message: "The page size must be 1 to \(PageRequest.maximumSize)."))

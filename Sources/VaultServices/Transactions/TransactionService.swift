@@ -46,14 +46,15 @@ public struct TransactionService: Sendable {
             let payee = TransactionFields.optional(input.payee)
             let notes = TransactionFields.optional(input.notes)
             let description = TransactionFields.optional(input.description) ?? payee ?? category?.name ?? "Manual entry"
-            problems += Self.lengthProblems(description: description, payee: payee, notes: notes)
+            let tags = Tag.parseList(input.tags ?? "")
+            problems += Self.lengthProblems(description: description, payee: payee, notes: notes, tags: tags)
             guard problems.isEmpty, let account, let amount, let date, let payment, let reimbursement else {
                 throw InvalidInput(problems)
             }
 
             let transaction = Transaction(
                 id: scope.vault.newID(), householdID: household.id, accountID: account.id, date: date, amount: amount,
-                description: description, payee: payee, notes: notes, tags: Tag.parseList(input.tags ?? ""),
+                description: description, payee: payee, notes: notes, tags: tags,
                 paymentFlag: payment, reimbursementFlag: reimbursement, isExcluded: input.isExcluded,
                 excludedSource: input.isExcluded ? .manual : .default, categoryID: category?.id,
                 categorySource: category == nil ? .default : .manual,
@@ -92,7 +93,15 @@ public struct TransactionService: Sendable {
                 account = Reference.account(reference, in: accounts).value(collecting: &problems)
                 if let account { transaction.accountID = account.id }
             }
-            if let text = changes.amount ?? (changes.account != nil ? original.amount.decimalString : nil),
+            if changes.amount == nil, let account, account.currency != original.amount.currency {
+                problems.append(
+                    Problem(
+                        field: "amount",
+                        message:
+                            "'\(account.displayName)' is in \(account.currency.code), not \(original.amount.currency.code); "
+                            + "give the amount in \(account.currency.code) too."))
+            }
+            if let text = changes.amount,
                 let amount = Self.amount(
                     text, currency: account?.currency, fallback: household.baseCurrency, problems: &problems)
             {
@@ -151,7 +160,8 @@ public struct TransactionService: Sendable {
                 transaction.classification = .byDefault(for: transaction.amount)
             }
             problems += Self.lengthProblems(
-                description: transaction.description, payee: transaction.payee, notes: transaction.notes)
+                description: transaction.description, payee: transaction.payee, notes: transaction.notes,
+                tags: transaction.tags)
             guard problems.isEmpty, let account else { throw InvalidInput(problems) }
 
             let changed = try await session.transactions.update(transaction)
@@ -222,11 +232,21 @@ public struct TransactionService: Sendable {
         }
     }
 
-    static func lengthProblems(description: String, payee: String?, notes: String?) -> [Problem] {
+    /// Text limits, counted in Unicode scalars as the databases count them.
+    static func lengthProblems(description: String, payee: String?, notes: String?, tags: [String]) -> [Problem] {
         let limit = TransactionFields.maximumTextLength
-        return [("description", description), ("payee", payee ?? ""), ("notes", notes ?? "")]
-            .filter { $0.1.count > limit }
+        var problems = [("description", description), ("payee", payee ?? ""), ("notes", notes ?? "")]
+            .filter { $0.1.unicodeScalars.count > limit }
             .map { Problem(field: $0.0, message: "The \($0.0) is longer than \(limit) characters.") }
+        if let long = tags.first(where: { $0.unicodeScalars.count > TransactionFields.maximumTagLength }) {
+            problems.append(
+                Problem(
+                    field: "tags",
+                    message:
+                        "The tag '\(long.prefix(20))…' is longer than \(TransactionFields.maximumTagLength) characters."
+                ))
+        }
+        return problems
     }
 
     static func find(_ id: String, session: HouseholdSession) async throws -> Transaction {

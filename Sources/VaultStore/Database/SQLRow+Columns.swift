@@ -75,7 +75,7 @@ extension SQLRow {
 
     private func corrupt(_ column: String, _ value: String) -> StoreError {
         StoreError(
-            .invalidValue,
+            .corrupt,
             "The stored value '\(value)' in column \(column) is not valid; "
                 + "the database may have been edited by hand. Restore it from a backup or correct the row.")
     }

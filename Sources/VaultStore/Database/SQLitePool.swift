@@ -36,6 +36,9 @@ actor SQLitePool {
             let result = try await body(connection.sql(queryLogLevel: .trace))
             await checkIn(connection)
             return result
+        } catch let poisoned as PoisonedConnection {
+            await discard(connection)
+            throw poisoned
         } catch {
             await checkIn(connection)
             throw error
@@ -58,11 +61,29 @@ actor SQLitePool {
         if all.count + opening < maximum {
             opening += 1
             defer { opening -= 1 }
-            let connection = try await open()
+            let connection: SQLiteConnection
+            do {
+                connection = try await open()
+            } catch {
+                // Callers queued behind this attempt would otherwise wait for a connection that never comes.
+                for waiter in waiters { waiter.resume(throwing: error) }
+                waiters.removeAll()
+                throw error
+            }
+            guard !closed else {
+                try? await connection.close()
+                throw StoreError(.unavailable, "The database was closed.")
+            }
             all.append(connection)
             return connection
         }
         return try await withCheckedThrowingContinuation { waiters.append($0) }
+    }
+
+    /// Closes a connection whose state is unknown and frees its place in the pool.
+    private func discard(_ connection: SQLiteConnection) async {
+        all.removeAll { $0 === connection }
+        try? await connection.close()
     }
 
     private func checkIn(_ connection: SQLiteConnection) {

@@ -21,6 +21,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case readOnly
         /// The schema is newer than this program, or a migration failed.
         case migration
+        /// A stored value breaks the schema's promises (the file was edited by hand or damaged).
+        case corrupt
     }
 
     public let code: Code

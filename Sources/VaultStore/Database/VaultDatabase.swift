@@ -121,13 +121,7 @@ public final class VaultDatabase: Sendable {
         }
         do {
             try await withDeadline(openTimeout, location: location) {
-                try await database.withConnection { db in
-                    try await db.raw("SELECT 1").run()
-                    if case .postgres(let postgres) = location, let schema = postgres.schema {
-                        // A deployment (or a test) may keep GhostVault in a schema of its own.
-                        try await db.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
-                    }
-                }
+                try await database.withConnection { db in try await db.raw("SELECT 1").run() }
             }
             try await Migrator(database: database, migrations: migrations).migrate()
         } catch {
@@ -160,6 +154,8 @@ public final class VaultDatabase: Sendable {
                     try await body(connection.sql(queryLogLevel: .trace))
                 }
             }
+        } catch let poisoned as PoisonedConnection {
+            throw StoreError.constraint(from: poisoned.underlying) ?? poisoned.underlying
         } catch {
             throw StoreError.constraint(from: error) ?? error
         }
@@ -175,18 +171,34 @@ public final class VaultDatabase: Sendable {
     }
 
     private func transactionOnConnection<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
-        try await withConnection { db in
-            try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+        try await withConnection { db in try await inTransaction(on: db, body) }
+    }
+
+    /// Runs `body` between BEGIN and COMMIT on one connection the caller holds, rolling back on error.
+    /// When even the rollback fails, the connection is marked poisoned so the pool closes it rather than
+    /// hand a half-open transaction to the next caller.
+    func inTransaction<T: Sendable>(
+        on db: any SQLDatabase, _ body: (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+        do {
+            let result = try await body(db)
+            try await db.raw("COMMIT").run()
+            return result
+        } catch {
             do {
-                let result = try await body(db)
-                try await db.raw("COMMIT").run()
-                return result
+                try await db.raw("ROLLBACK").run()
             } catch {
-                try? await db.raw("ROLLBACK").run()
-                throw error
+                throw PoisonedConnection(underlying: error)
             }
+            throw error
         }
     }
+}
+
+/// An error after which a connection's state is unknown; the pool closes the connection instead of reusing it.
+struct PoisonedConnection: Error {
+    let underlying: any Error
 }
 
 /// Runs `body`, giving up with an `unavailable` error once `limit` has passed.

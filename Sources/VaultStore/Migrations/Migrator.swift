@@ -4,9 +4,8 @@ import SQLKit
 /// Brings a database's schema up to date by running, in order, each migration it has not had yet.
 ///
 /// Each migration runs in its own transaction with its record in `schema_migrations`, so a failure
-/// leaves the schema at the previous version. Two processes starting at once are serialised: SQLite by
-/// the write lock of `BEGIN IMMEDIATE`, PostgreSQL by a transaction-scoped advisory lock; both re-read
-/// what was applied once they hold the lock.
+/// leaves the schema at the previous version. Two processes starting at once are serialised (see
+/// `migrate()`), and each re-reads what was applied once it holds the lock.
 struct Migrator {
     let database: VaultDatabase
     var migrations: [Migration] = Migration.all
@@ -15,27 +14,45 @@ struct Migrator {
     static let postgresLockKey: Int64 = 0x4756_4D49_4752_4154
 
     /// Applies what is missing; returns the names it applied.
+    ///
+    /// The whole run holds one connection. On PostgreSQL it holds a session advisory lock from before
+    /// the schema and the migrations table are created until the last migration commits, so two
+    /// servers starting together never race; SQLite's `BEGIN IMMEDIATE` serialises them on its own.
     @discardableResult
     func migrate() async throws -> [String] {
         try await database.withConnection { db in
-            try await db.raw(
-                """
-                CREATE TABLE IF NOT EXISTS schema_migrations (
-                    name TEXT PRIMARY KEY,
-                    applied_at BIGINT NOT NULL
-                )
-                """
-            ).run()
+            guard database.dialect == .postgres else { return try await migrate(on: db) }
+            try await db.raw("SELECT pg_advisory_lock(\(bind: Self.postgresLockKey))").run()
+            do {
+                let applied = try await migrate(on: db)
+                try await db.raw("SELECT pg_advisory_unlock(\(bind: Self.postgresLockKey))").run()
+                return applied
+            } catch {
+                try? await db.raw("SELECT pg_advisory_unlock(\(bind: Self.postgresLockKey))").run()
+                throw error
+            }
         }
+    }
+
+    private func migrate(on db: any SQLDatabase) async throws -> [String] {
+        if case .postgres(let postgres) = database.location, let schema = postgres.schema {
+            // A deployment (or a test) may keep GhostVault in a schema of its own.
+            try await db.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+        }
+        try await db.raw(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                name TEXT PRIMARY KEY,
+                applied_at BIGINT NOT NULL
+            )
+            """
+        ).run()
         var applied: [String] = []
         for migration in migrations {
-            let ran = try await database.transaction { db in
-                if database.dialect == .postgres {
-                    try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.postgresLockKey))").run()
-                }
+            let ran = try await database.inTransaction(on: db) { db in
                 let done =
-                    try await db.raw("SELECT name FROM schema_migrations WHERE name = \(bind: migration.name)")
-                    .first() != nil
+                    try await db.raw("SELECT name FROM schema_migrations WHERE name = \(bind: migration.name)").first()
+                    != nil
                 guard !done else { return false }
                 for statement in migration.statements(database.dialect) {
                     try await db.raw("\(unsafeRaw: statement)").run()
@@ -50,7 +67,15 @@ struct Migrator {
             }
             if ran { applied.append(migration.name) }
         }
-        try await refuseUnknownMigrations()
+        let known = Set(migrations.map(\.name))
+        let unknown = try await db.raw("SELECT name FROM schema_migrations ORDER BY name").all()
+            .map { try $0.decode(column: "name", as: String.self) }.filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            throw StoreError(
+                .migration,
+                "The database was upgraded by a newer GhostVault (migrations " + unknown.joined(separator: ", ")
+                    + "); upgrade this program before using it.")
+        }
         return applied
     }
 
@@ -59,18 +84,6 @@ struct Migrator {
         try await database.withConnection { db in
             try await db.raw("SELECT name FROM schema_migrations ORDER BY name").all()
                 .map { try $0.decode(column: "name", as: String.self) }
-        }
-    }
-
-    /// A database migrated by a newer GhostVault must not be written by this older one.
-    private func refuseUnknownMigrations() async throws {
-        let known = Set(migrations.map(\.name))
-        let unknown = try await appliedNames().filter { !known.contains($0) }
-        guard unknown.isEmpty else {
-            throw StoreError(
-                .migration,
-                "The database was upgraded by a newer GhostVault (migrations "
-                    + unknown.joined(separator: ", ") + "); upgrade this program before using it.")
         }
     }
 }

@@ -42,8 +42,20 @@ public struct AccountRepository: Sendable {
     }
 
     /// Deletes the account and, with it, its transactions; false when there was no such account.
+    ///
+    /// The schema removes the transactions (and their tags) by cascade; each is logged as deleted too,
+    /// so the change feed never keeps a transaction that is gone.
     public func delete(_ id: Account.ID) async throws -> Bool {
-        try await session.deleteRow("accounts", entity: "account", id: id)
+        let log = try session.log()
+        let transactionIDs = try await session.sql.raw(
+            """
+            SELECT id FROM transactions WHERE household_id = \(bind: session.household) AND account_id = \(bind: id.description)
+            """
+        ).all().map { try $0.text("id") }
+        guard try await session.deleteRow("accounts", entity: "account", id: id) else { return false }
+        try await log.record(
+            transactionIDs.map { ChangeLog.Entry(entity: "transaction", entityID: $0, operation: .delete, fields: []) })
+        return true
     }
 
     /// How many transactions the account has.

@@ -63,8 +63,9 @@ public struct CategoryRepository: Sendable {
         return Int(try row?.int("n") ?? 0)
     }
 
-    /// Moves every transaction filed under `from` to `to` (nil: uncategorised), as a person's choice;
-    /// returns how many moved.
+    /// Moves every transaction filed under `from` to `to`, as a person's choice (locked against rules),
+    /// or leaves them uncategorised when `to` is nil (unlocked, so rules may file them again); returns
+    /// how many moved.
     public func moveTransactions(from: Category.ID, to: Category.ID?) async throws -> Int {
         let log = try session.log()
         let ids = try await session.sql.raw(
@@ -75,7 +76,8 @@ public struct CategoryRepository: Sendable {
         guard !ids.isEmpty else { return 0 }
         try await session.sql.raw(
             """
-            UPDATE transactions SET category_id = \(bind: to?.description), category_source = 'manual',
+            UPDATE transactions SET category_id = \(bind: to?.description),
+                category_source = \(bind: (to == nil ? Provenance.default : Provenance.manual).rawValue),
                 updated_at = \(bind: session.now.unixSeconds)
             WHERE household_id = \(bind: session.household) AND category_id = \(bind: from.description)
             """

@@ -8,11 +8,20 @@ public struct HouseholdDirectory: Sendable {
 
     /// Creates a household, logging its creation as the first entry of its change log, then runs
     /// `setUp` (seeding its categories, say) in the same transaction: both land or neither does.
+    ///
+    /// With `unlessAnyExists`, nothing is created when the database already has a household; the oldest
+    /// one is returned instead. The check and the insert share one transaction (on SQLite, one writer).
+    @discardableResult
     public func create(
-        _ household: Household, actor: ChangeActor, at now: Date = Date(),
+        _ household: Household, actor: ChangeActor, at now: Date = Date(), unlessAnyExists: Bool = false,
         setUp: (HouseholdSession) async throws -> Void = { _ in }
-    ) async throws {
+    ) async throws -> (household: Household, created: Bool) {
         try await database.transaction { sql in
+            if unlessAnyExists,
+                let existing = try await sql.raw("SELECT * FROM households ORDER BY created_at, id LIMIT 1").first()
+            {
+                return (try Self.household(from: existing), false)
+            }
             try await sql.raw(
                 """
                 INSERT INTO households (id, name, time_zone, base_currency, base_currency_exponent, first_weekday, created_at)
@@ -25,6 +34,7 @@ public struct HouseholdDirectory: Sendable {
             try await log.record(
                 "household", household.id, .insert, fields: ["name", "timeZone", "baseCurrency", "firstWeekday"])
             try await setUp(HouseholdSession(sql: sql, householdID: household.id, changeLog: log, now: now))
+            return (household, true)
         }
     }
 

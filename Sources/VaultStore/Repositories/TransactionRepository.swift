@@ -35,6 +35,7 @@ public struct TransactionRepository: Sendable {
     /// Saves the transaction's changed fields (tags included); returns their names.
     @discardableResult
     public func update(_ transaction: Transaction) async throws -> [String] {
+        _ = try session.log()
         guard let old = try await find(transaction.id) else {
             throw StoreError(.notFound, "There is no transaction \(transaction.id) in this household.")
         }

@@ -33,7 +33,7 @@ public struct HouseholdSession: Sendable {
             """
             SELECT seq, entity, entity_id, operation, fields, actor, at FROM changes
             WHERE household_id = \(bind: householdID.description) AND seq > \(bind: sequence)
-            ORDER BY seq LIMIT \(bind: Int64(limit))
+            ORDER BY seq LIMIT \(bind: Int64(max(1, limit)))
             """
         ).all().map { row in
             ChangeRecord(

@@ -61,11 +61,9 @@ struct CategoriesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                var kind = self.kind
-                if kind == nil, let parent { kind = try await household.categories.find(parent).kind.rawValue }
                 let category = try await household.categories.add(
                     .init(
-                        name: name, kind: kind ?? "expense", parent: parent, emoji: emoji, color: color))
+                        name: name, kind: kind, parent: parent, emoji: emoji, color: color))
                 if output.json {
                     try Terminal.printJSON(CategoryView(category, tree: try await household.categories.tree()))
                 } else {

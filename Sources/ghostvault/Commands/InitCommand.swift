@@ -26,13 +26,12 @@ struct InitCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.withVault { vault in
-            let existing = try await vault.households.all()
-            if let household = existing.first {
+            let (household, created) = try await vault.households.createFirst(
+                .init(name: name, timeZone: timeZone, currency: currency, firstWeekday: weekStart))
+            guard created else {
                 Terminal.print("Already set up: household '\(household.name)' in \(global.resolvedDatabase).")
                 return
             }
-            let household = try await vault.households.create(
-                .init(name: name, timeZone: timeZone, currency: currency, firstWeekday: weekStart))
             Terminal.print(
                 "Created household '\(household.name)' (\(household.timeZone.identifier), "
                     + "\(household.baseCurrency.code)) in \(global.resolvedDatabase).")

@@ -66,7 +66,7 @@ import VaultCore
         #expect(currency.code == code.uppercased())
     }
 
-    @Test("currency codes must be three letters", arguments: ["US", "USDX", "U$D", "", "12A"])
+    @Test("currency codes must be current ISO 4217 codes", arguments: ["US", "USDX", "U$D", "", "12A", "UDS", "XYZ"])
     func invalidCodes(code: String) {
         #expect(Currency(isoCode: code) == nil)
     }
