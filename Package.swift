@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         .target(
@@ -64,6 +65,7 @@ let package = Package(
             name: "SimpleFINBridge",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -90,6 +92,15 @@ let package = Package(
             name: "VaultTestSupport",
             dependencies: ["VaultCore", "VaultStore", "VaultServices"],
             path: "Tests/VaultTestSupport",
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "SimpleFINTests",
+            dependencies: [
+                "SimpleFIN", "SimpleFINBridge",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
