@@ -36,6 +36,8 @@ public struct Transaction: Hashable, Sendable, Identifiable {
     public var source: TransactionSource
     /// The bank's id for this transaction; never trusted as unique outside its account.
     public var bankTransactionID: String?
+    /// How bank sync recognised this transaction (new, the posted form of a pending one, a re-issued id).
+    public var identityNote: String?
 
     public init(
         id: ID, householdID: Household.ID, accountID: Account.ID, date: LocalDate, postedAt: Date? = nil,
@@ -43,7 +45,8 @@ public struct Transaction: Hashable, Sendable, Identifiable {
         isPending: Bool = false, notes: String? = nil, tags: [String] = [], paymentFlag: PaymentFlag? = nil,
         reimbursementFlag: ReimbursementFlag? = nil, isExcluded: Bool = false, excludedSource: Provenance = .default,
         categoryID: Category.ID? = nil, categorySource: Provenance = .default, classification: Classification? = nil,
-        classificationSource: Provenance = .default, source: TransactionSource, bankTransactionID: String? = nil
+        classificationSource: Provenance = .default, source: TransactionSource, bankTransactionID: String? = nil,
+        identityNote: String? = nil
     ) {
         self.id = id
         self.householdID = householdID
@@ -68,6 +71,7 @@ public struct Transaction: Hashable, Sendable, Identifiable {
         self.classificationSource = classificationSource
         self.source = source
         self.bankTransactionID = bankTransactionID
+        self.identityNote = identityNote
     }
 
     /// Whether the transaction counts in income and expense totals.

@@ -10,6 +10,7 @@ struct Migration: Sendable {
 extension Migration {
     /// Every migration, oldest first. Append new ones at the end.
     static let all: [Migration] = [
-        .foundation
+        .foundation,
+        .bankSync,
     ]
 }

@@ -27,17 +27,46 @@ public struct InstitutionRepository: Sendable {
 
     public func insert(_ institution: Institution) async throws {
         try session.requireOwn(institution.householdID, "institution")
+        try await session.insertRows(
+            "institutions", entity: "institution", rows: [(institution.id.description, Self.values(of: institution))],
+            extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
+    }
+
+    /// Saves the institution's changed fields; returns their names.
+    @discardableResult
+    public func update(_ institution: Institution) async throws -> [String] {
+        guard let old = try await find(institution.id) else {
+            throw StoreError(.notFound, "There is no institution \(institution.id) in this household.")
+        }
+        return try await session.updateRow(
+            "institutions", entity: "institution", id: institution.id, from: Self.values(of: old),
+            to: Self.values(of: institution))
+    }
+
+    /// The institutions that came from one connection.
+    public func all(of connection: BankConnection.ID) async throws -> [Institution] {
+        try await all().filter { $0.connectionID == connection }
+    }
+
+    static func values(of institution: Institution) -> RowValues {
         var values = RowValues()
         values.add("id", "id", .text(institution.id.description))
         values.add("name", "name", .text(institution.name))
         values.add("domain", "domain", .text(institution.domain))
-        values.add("createdAt", "created_at", .int(session.now.unixSeconds))
-        try await session.insertRow("institutions", entity: "institution", id: institution.id, values)
+        values.add("connectionID", "connection_id", .text(institution.connectionID?.description))
+        values.add("bankConnectionID", "bank_connection_id", .text(institution.bankConnectionID))
+        values.add("status", "status", .text(institution.status?.rawValue))
+        values.add("statusMessage", "status_message", .text(institution.statusMessage))
+        values.add("lastSuccessAt", "last_success_at", .int(institution.lastSuccessAt?.unixSeconds))
+        return values
     }
 
     static func institution(from row: any SQLRow) throws -> Institution {
         Institution(
             id: try row.id("id"), householdID: try row.id("household_id"), name: try row.text("name"),
-            domain: try row.optionalText("domain"))
+            domain: try row.optionalText("domain"), connectionID: try row.optionalID("connection_id"),
+            bankConnectionID: try row.optionalText("bank_connection_id"), status: try row.optionalValue("status"),
+            statusMessage: try row.optionalText("status_message"),
+            lastSuccessAt: try row.optionalInstant("last_success_at"))
     }
 }

@@ -80,6 +80,20 @@ public struct TransactionRepository: Sendable {
         return Int(try row?.int("n") ?? 0)
     }
 
+    /// An account's transactions from bank sync dated within a range, for recognising incoming ones.
+    public func bankTransactions(
+        in account: Account.ID, from: LocalDate, through: LocalDate
+    ) async throws -> [Transaction] {
+        let rows = try await session.sql.raw(
+            Self.selectWithCurrency
+                + """
+                 WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
+                   AND t.source = 'bank' AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+                """
+        ).all()
+        return try await transactions(from: rows)
+    }
+
     /// The SQL form of a filter, every condition bound, always scoped to the household.
     static func conditions(_ filter: TransactionFilter, household: String) -> SQLQueryString {
         var parts: [SQLQueryString] = ["t.household_id = \(bind: household)"]
@@ -155,7 +169,8 @@ public struct TransactionRepository: Sendable {
                 excludedSource: try row.value("excluded_source"), categoryID: try row.optionalID("category_id"),
                 categorySource: try row.value("category_source"), classification: try row.value("classification"),
                 classificationSource: try row.value("classification_source"), source: try row.value("source"),
-                bankTransactionID: try row.optionalText("bank_transaction_id"))
+                bankTransactionID: try row.optionalText("bank_transaction_id"),
+                identityNote: try row.optionalText("identity_note"))
         }
     }
 
@@ -183,6 +198,7 @@ public struct TransactionRepository: Sendable {
         values.add("source", "source", .text(transaction.source.rawValue))
         values.add("bankTransactionID", "bank_transaction_id", .text(transaction.bankTransactionID))
         values.add("description", "search_key", .text(transaction.searchKey))
+        values.add("identityNote", "identity_note", .text(transaction.identityNote))
         return values
     }
 }

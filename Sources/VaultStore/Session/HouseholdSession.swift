@@ -18,6 +18,8 @@ public struct HouseholdSession: Sendable {
     public var institutions: InstitutionRepository { InstitutionRepository(session: self) }
     public var categories: CategoryRepository { CategoryRepository(session: self) }
     public var transactions: TransactionRepository { TransactionRepository(session: self) }
+    public var connections: ConnectionRepository { ConnectionRepository(session: self) }
+    public var syncRecords: SyncRecordRepository { SyncRecordRepository(session: self) }
 
     /// The household this session belongs to.
     public func household() async throws -> Household {
