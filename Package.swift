@@ -90,16 +90,18 @@ let package = Package(
         ),
         .target(
             name: "VaultTestSupport",
-            dependencies: ["VaultCore", "VaultStore", "VaultServices"],
+            dependencies: [
+                "VaultCore", "VaultStore", "VaultServices", "SimpleFIN", "SimpleFINBridge",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             path: "Tests/VaultTestSupport",
             swiftSettings: strictness
         ),
         .testTarget(
             name: "SimpleFINTests",
             dependencies: [
-                "SimpleFIN", "SimpleFINBridge",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "SimpleFIN", "SimpleFINBridge", "VaultTestSupport",
             ],
             swiftSettings: strictness
         ),
@@ -115,7 +117,9 @@ let package = Package(
         ),
         .testTarget(
             name: "VaultServicesTests",
-            dependencies: ["VaultCore", "VaultStore", "VaultServices", "VaultTestSupport"],
+            dependencies: [
+                "VaultCore", "VaultStore", "VaultServices", "SimpleFIN", "SimpleFINBridge", "VaultTestSupport",
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

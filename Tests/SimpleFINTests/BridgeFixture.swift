@@ -1,9 +1,8 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 import SimpleFIN
 import SimpleFINBridge
 import Testing
+import VaultTestSupport
 
 /// A small bridge scenario: one bank connection with checking (pending and posted items) and a card,
 /// and users for every account state. "Now" is 2026-11-21 15:00 UTC.
@@ -53,18 +52,9 @@ enum BridgeFixture {
         _ scenario: BridgeScenario = scenario(), now: Int64 = now,
         _ body: @Sendable (URL, BridgeState) async throws -> T
     ) async throws -> T {
-        let state = BridgeState(scenario: scenario, clock: { Date(timeIntervalSince1970: TimeInterval(now)) })
-        let app = Application(
-            router: SimpleFINBridge(state: state).router(),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        return try await app.test(.live) { client in
-            let port = try #require(client.port)
-            return try await body(URL(string: "http://127.0.0.1:\(port)/simplefin")!, state)
-        }
+        try await BridgeHarness.withBridge(scenario, now: now, body)
     }
 
     /// The setup token for a claim token on a running bridge.
-    static func token(_ root: URL, _ claim: String) -> String {
-        SimpleFINBridge.setupToken(host: root.host!, port: root.port!, claimToken: claim)
-    }
+    static func token(_ root: URL, _ claim: String) -> String { BridgeHarness.token(root, claim) }
 }

@@ -140,7 +140,11 @@ import VaultTestSupport
             #expect(listed.transaction.tags == ["road trip"])
             #expect(listed.transaction.isExcluded && listed.transaction.excludedSource == .manual)
             #expect(listed.categoryPath == "Transportation / Fuel")
-            await expectVaultError(.conflict) { try await f.scope.transactions.delete(id) }
+            _ = try await f.scope.transactions.delete(id)
+            let remembered = try await database.read(household: f.household.id) { session async throws in
+                try await session.syncRecords.deletedBankIDs(in: account.id)
+            }
+            #expect(remembered == ["T1"], "a deleted bank transaction is remembered so sync does not bring it back")
             #expect(try await f.balance(of: "Bank checking") == "0.00", "bank balances are the bank's")
         }
     }

@@ -179,24 +179,22 @@ public struct TransactionService: Sendable {
         }
     }
 
-    /// Deletes a transaction a person entered or imported; returns what was deleted.
+    /// Deletes a transaction; returns what was deleted. A bank transaction's id is remembered so the
+    /// next sync does not bring it back.
     public func delete(_ id: String) async throws -> Listed {
         try await scope.write { session in
             let household = try await session.household()
             let transaction = try await Self.find(id, session: session)
-            guard transaction.source != .bank else {
-                throw VaultError(
-                    .conflict,
-                    "This transaction comes from your bank and would return on the next sync; "
-                        + "exclude it from totals or classify it as ignore instead.")
-            }
             guard let account = try await session.accounts.find(transaction.accountID) else {
                 throw VaultError(.notFound, "The transaction's account no longer exists.")
             }
+            if let bankID = transaction.bankTransactionID {
+                try await session.syncRecords.rememberDeleted(bankID, in: account.id)
+            }
             _ = try await session.transactions.delete(transaction.id)
             try await Self.adjustBalance(
-                of: account, by: -transaction.amount.minorUnits,
-                today: household.today(at: session.now), session: session)
+                of: account, by: -transaction.amount.minorUnits, today: household.today(at: session.now),
+                session: session)
             let tree = try await session.categories.tree()
             return Listed(
                 transaction: transaction, account: account,

@@ -1,0 +1,164 @@
+import Foundation
+import SimpleFIN
+import VaultCore
+import VaultStore
+
+/// Bank sync through SimpleFIN: connecting with a setup token, syncing within the daily request
+/// budget, and merging what the bank sent into the household's institutions, accounts and
+/// transactions through the normalise and identity stages of ingest (DESIGN section 3).
+public struct SyncService: Sendable {
+    let scope: HouseholdScope
+    let secrets: SecretBox
+    let client: SimpleFINClient
+
+    public init(scope: HouseholdScope, secrets: SecretBox, client: SimpleFINClient) {
+        self.scope = scope
+        self.secrets = secrets
+        self.client = client
+    }
+
+    /// What one connection's sync did.
+    public struct Report: Sendable {
+        public var connection: BankConnection
+        public var requests = 0
+        public var accountsAdded = 0
+        public var accountsDeactivated = 0
+        public var transactionsAdded = 0
+        public var transactionsUpdated = 0
+        public var pendingPosted = 0
+        public var idsReissued = 0
+        public var pendingDropped = 0
+        public var skippedDeleted = 0
+        /// The bridge's messages, and anything that stopped the sync.
+        public var messages: [String] = []
+        /// Requests left today after this sync.
+        public var remainingRequests = RequestBudget.dailyLimit
+    }
+
+    /// Claims a setup token (or takes a pasted access URL), stores the connection with its access
+    /// encrypted, and runs the first sync.
+    public func connect(
+        setupToken: String, label: String = "SimpleFIN", historyDays: Int = SyncWindows.defaultHistoryDays
+    )
+        async throws -> Report
+    {
+        let access: AccessURL
+        switch try SetupToken(parsing: setupToken) {
+        case .access(let url): access = url
+        case .claim(let url): access = try await client.claim(url)
+        }
+        let connection = BankConnection(
+            id: scope.vault.newID(), householdID: scope.householdID, label: label, server: access.description)
+        let sealed = try secrets.seal(access.rawValue, context: connection.id.description)
+        try await scope.write { try await $0.connections.insert(connection, sealedAccess: sealed) }
+        return try await sync(connection.id, trigger: .manual, historyDays: historyDays)
+    }
+
+    /// Syncs every connection that can sync now.
+    public func syncAll(
+        trigger: SyncTrigger, historyDays: Int = SyncWindows.defaultHistoryDays
+    ) async throws -> [Report] {
+        var reports: [Report] = []
+        for connection in try await scope.read({ try await $0.connections.all() }) {
+            reports.append(try await sync(connection.id, trigger: trigger, historyDays: historyDays))
+        }
+        return reports
+    }
+
+    /// Syncs one connection: plans its windows, spends requests only within the budget, and merges.
+    public func sync(
+        _ id: BankConnection.ID, trigger: SyncTrigger, historyDays: Int = SyncWindows.defaultHistoryDays
+    )
+        async throws -> Report
+    {
+        let now = scope.vault.now
+        let day = RequestBudget.day(of: now)
+        let (connection, sealed, used) = try await scope.read { session in
+            guard let connection = try await session.connections.find(id) else {
+                throw VaultError(.notFound, "There is no connection \(id) in this household.")
+            }
+            return (
+                connection, try await session.connections.sealedAccess(of: id),
+                try await session.syncRecords.requestsUsed(by: id, on: day)
+            )
+        }
+        var report = Report(connection: connection)
+        guard connection.status != .needsToken, connection.status != .paymentRequired else {
+            report.messages.append(connection.statusMessage ?? "This connection needs attention before it can sync.")
+            return report
+        }
+        let budget = RequestBudget(used: used)
+        var windows = SyncWindows.plan(lastSuccessfulSync: connection.lastSuccessAt, now: now, historyDays: historyDays)
+        let planned = windows.count
+        if !budget.allows(trigger, requests: windows.count) {
+            let affordable =
+                trigger == .manual ? budget.remaining : max(0, RequestBudget.automaticStopsAt - budget.used)
+            guard affordable > 0 else {
+                report.messages.append(
+                    trigger == .manual
+                        ? "No SimpleFIN requests are left today; sync again after midnight UTC."
+                        : "Automatic sync is paused to keep the last request of the day for you.")
+                report.remainingRequests = budget.remaining
+                return report
+            }
+            windows = Array(windows.prefix(affordable))
+            report.messages.append(
+                "Only \(affordable) request(s) left today: synced the most recent history, the rest follows tomorrow.")
+        }
+        let access = try AccessURL(try secrets.open(sealed, context: id.description))
+
+        var sets: [(SyncWindows.Window, AccountSet)] = []
+        var failure: (BankConnection.Status, String)?
+        for window in windows {
+            try await scope.write { session in
+                try await session.syncRecords.recordRequest(by: id, on: day)
+            }
+            report.requests += 1
+            do {
+                let set = try await client.accounts(
+                    access, AccountsQuery(start: window.start, end: window.end, pending: true))
+                sets.append((window, set))
+            } catch {
+                failure = Self.status(for: error)
+                break
+            }
+        }
+        report.remainingRequests = RequestBudget(used: used + report.requests).remaining
+        let merged = sets
+        let stop = failure
+        return try await scope.write { session in
+            var connection = try await session.connections.find(id) ?? connection
+            connection.lastSyncAt = now
+            if !merged.isEmpty {
+                try await SyncMerge(
+                    session: session, household: try await session.household(), connection: connection, now: now
+                )
+                .merge(merged, into: &report)
+            }
+            if let (status, message) = stop {
+                connection.status = status
+                connection.statusMessage = message
+                report.messages.append(message)
+            } else {
+                connection.status = .active
+                connection.statusMessage = report.messages.first
+                // A sync cut short by the budget leaves the older history for the next one.
+                if windows.count == planned { connection.lastSuccessAt = now }
+            }
+            try await session.connections.update(connection)
+            report.connection = connection
+            return report
+        }
+    }
+
+    /// The connection state a SimpleFIN failure leaves behind, with what to do.
+    static func status(for error: any Error) -> (BankConnection.Status, String) {
+        guard let error = error as? SimpleFINError else { return (.unreachable, "\(error)") }
+        switch error.code {
+        case .accessRevoked, .invalidAccessURL, .claimRefused, .invalidSetupToken: return (.needsToken, error.message)
+        case .paymentRequired: return (.paymentRequired, error.message)
+        case .rateLimited: return (.rateLimited, error.message)
+        case .unexpectedStatus, .notJSON, .malformedResponse, .timeout, .transport: return (.unreachable, error.message)
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import SimpleFIN
+import SimpleFINBridge
+import Testing
+import VaultCore
+import VaultServices
+import VaultStore
+import VaultTestSupport
+
+/// Bank sync end to end: the sync service against the local bridge over loopback.
+@Suite struct SyncServiceTests {
+    static let now: Int64 = 1_795_273_200  // 2026-11-21 15:00 UTC
+    static let day: Int64 = 86_400
+
+    /// First Bank with checking (payroll, groceries, a pending coffee that posts two days later with a
+    /// tip) and a card whose old charges the bank re-issues under new ids after three days.
+    static func scenario() -> BridgeScenario {
+        var coffee = BridgeScenario.Transaction(
+            id: "P-COFFEE", posted: 0, amount: "-4.50", description: "CAFE LUNA", payee: "Cafe Luna",
+            transactedAt: now - 3_600, pending: true)
+        coffee.becomes = .init(id: "T-COFFEE", posted: now + 2 * day, amount: "-5.40")
+        let checking = BridgeScenario.Account(
+            id: "CHK-1", connectionID: "CON-1", name: "Everyday Checking", currency: "USD", balance: "2450.10",
+            balanceDate: now - 3_600,
+            transactions: [
+                .init(id: "T-PAY-1", posted: now - 40 * day, amount: "2500.00", description: "ACME CORP PAYROLL"),
+                .init(id: "T-GROC", posted: now - 10 * day, amount: "-82.15", description: "SAFEWAY #1234"),
+                .init(id: "T-PAY-2", posted: now - 26 * day, amount: "2500.00", description: "ACME CORP PAYROLL"),
+                .init(id: "T-OLD", posted: now - 200 * day, amount: "-10.00", description: "Old charge"),
+                coffee,
+            ])
+        var card = BridgeScenario.Account(
+            id: "CARD-1", connectionID: "CON-1", name: "Rewards Visa", currency: "USD", balance: "-120.40",
+            balanceDate: now - 3_600,
+            transactions: [
+                .init(id: "C-NETFLIX", posted: now - 20 * day, amount: "-15.49", description: "NETFLIX.COM"),
+                .init(id: "C-FUEL", posted: now - 5 * day, amount: "-40.0000", description: "SHELL OIL 57442"),
+            ])
+        card.reissueIDsAfter = now + 3 * day
+        let bank = BridgeScenario.Connection(
+            id: "CON-1", name: "First Bank - Jo", orgID: "INST-1", orgName: "First Bank",
+            orgDomain: "firstbank.example",
+            orgURL: "https://firstbank.example")
+        return BridgeScenario(
+            users: [
+                .init(username: "jo", password: "s3cret-Access-Pa55", claimTokens: ["ONCE"], reusableTokens: ["DEMO"])
+            ],
+            connections: [bank], accounts: [checking, card])
+    }
+
+    struct World {
+        let clock: TestClock
+        let vault: Vault
+        let scope: HouseholdScope
+        let sync: SyncService
+        let root: URL
+        let state: BridgeState
+    }
+
+    /// A household, a bridge and a sync service sharing one clock.
+    func withWorld(
+        _ backend: TestBackend, file: Bool = false, scenario: BridgeScenario = scenario(),
+        _ body: @Sendable (World) async throws -> Void
+    ) async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: TimeInterval(Self.now)))
+        let state = BridgeState(scenario: scenario, clock: { clock.now })
+        try await backend.withDatabase(file: file) { database async throws in
+            let vault = Vault(database: database, actor: .commandLine, clock: { clock.now })
+            let household = try await vault.households.create(
+                .init(name: "Jo", timeZone: "America/New_York", currency: "USD"))
+            let scope = vault.household(household.id)
+            try await SimpleFINClient.using { client in
+                let sync = SyncService(
+                    scope: scope, secrets: SecretBox(key: Data(repeating: 7, count: 32)), client: client)
+                try await BridgeHarness.withBridge(state: state) { root, state in
+                    try await body(
+                        World(clock: clock, vault: vault, scope: scope, sync: sync, root: root, state: state))
+                }
+            }
+        }
+    }
+
+    func count(_ world: World) async throws -> Int {
+        try await world.scope.transactions.list(TransactionQuery(includeTransfers: true, pageSize: 1)).totalCount
+    }
+
+    @Test(
+        "connecting claims the token, creates institutions and accounts, and imports a year in 90-day windows",
+        arguments: TestBackend.enabled)
+    func connect(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            let report = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "ONCE"))
+            #expect(report.requests == 5, "a year of history is five windows of at most 90 days")
+            #expect(report.accountsAdded == 2)
+            #expect(report.transactionsAdded == 7)
+            #expect(report.remainingRequests == 19)
+            let accounts = try await world.scope.accounts.list()
+            #expect(Set(accounts.map(\.account.name)) == ["Everyday Checking", "Rewards Visa"])
+            #expect(accounts.first { $0.account.name == "Rewards Visa" }?.account.kind == .creditCard)
+            #expect(accounts.first { $0.account.name == "Rewards Visa" }?.account.balance.decimalString == "-120.40")
+            #expect(accounts.allSatisfy { $0.institution?.name == "First Bank" && $0.institution?.status == .success })
+            let fuel = try await world.scope.transactions.list(TransactionQuery(search: "shell"))
+            #expect(fuel.items.first?.transaction.amount.decimalString == "-40.00")
+            #expect(await world.state.requestCount(for: "jo") == 5)
+        }
+    }
+
+    @Test("syncing again adds nothing, and overlapping windows add nothing", arguments: TestBackend.enabled)
+    func idempotent(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            let before = try await count(world)
+            let second = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(second.transactionsAdded == 0)
+            #expect(second.transactionsUpdated == 0)
+            #expect(second.requests == 1, "a later sync covers only the time since the last one")
+            #expect(try await count(world) == before)
+        }
+    }
+
+    @Test(
+        "a pending item that posts under a new id becomes one row; re-issued ids do not duplicate",
+        arguments: TestBackend.enabled)
+    func identity(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            let before = try await count(world)
+            let pending = try await world.scope.transactions.list(TransactionQuery(search: "cafe luna"))
+            #expect(pending.items.map(\.transaction.isPending) == [true])
+            world.clock.advance(days: 4)
+            let later = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(later.pendingPosted == 1)
+            #expect(later.idsReissued >= 1)
+            #expect(later.transactionsAdded == 0)
+            #expect(try await count(world) == before)
+            let coffee = try #require(
+                try await world.scope.transactions.list(TransactionQuery(search: "cafe luna")).items.first)
+            #expect(!coffee.transaction.isPending)
+            #expect(coffee.transaction.amount.decimalString == "-5.40")
+            #expect(coffee.transaction.bankTransactionID == "T-COFFEE")
+            #expect(coffee.transaction.identityNote?.contains("pending") == true)
+        }
+    }
+
+    @Test("a transaction a person deleted stays deleted after the next sync", arguments: TestBackend.enabled)
+    func deletedStaysDeleted(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            // Five days old: inside the overlap the next sync reads again.
+            let fuel = try #require(
+                try await world.scope.transactions.list(TransactionQuery(search: "shell")).items.first)
+            _ = try await world.scope.transactions.delete(fuel.transaction.id.description)
+            world.clock.advance(days: 1)
+            let again = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(again.skippedDeleted == 1)
+            #expect(again.transactionsAdded == 0)
+            #expect(try await world.scope.transactions.list(TransactionQuery(search: "shell")).totalCount == 0)
+        }
+    }
+
+    @Test("the access URL is never stored in clear", arguments: [TestBackend.sqlite])
+    func encryptedAtRest(backend: TestBackend) async throws {
+        let location = try backend.freshLocation(file: true)
+        try await TestBackend.withOpened(location) { database async throws in
+            let clock = TestClock(Date(timeIntervalSince1970: TimeInterval(Self.now)))
+            let vault = Vault(database: database, actor: .commandLine, clock: { clock.now })
+            let household = try await vault.households.create(.init(name: "Jo", timeZone: "UTC", currency: "USD"))
+            let state = BridgeState(scenario: Self.scenario(), clock: { clock.now })
+            try await SimpleFINClient.using { client in
+                let sync = SyncService(
+                    scope: vault.household(household.id), secrets: SecretBox(key: Data(repeating: 9, count: 32)),
+                    client: client)
+                try await BridgeHarness.withBridge(state: state) { root, _ in
+                    _ = try await sync.connect(setupToken: BridgeHarness.token(root, "DEMO"))
+                }
+            }
+        }
+        for path in [location, location + "-wal"] where FileManager.default.fileExists(atPath: path) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(bytes.range(of: Data("s3cret-Access-Pa55".utf8)) == nil, "the password is in \(path)")
+        }
+    }
+
+    @Test("the request budget stops manual syncs at 24 and records each request", arguments: TestBackend.enabled)
+    func budget(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            var remaining = first.remainingRequests
+            while remaining > 0 {
+                remaining = try await world.sync.sync(first.connection.id, trigger: .manual).remainingRequests
+            }
+            let refused = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(refused.requests == 0)
+            #expect(refused.messages.contains { $0.contains("No SimpleFIN requests are left today") })
+            #expect(await world.state.requestCount(for: "jo") == 24)
+        }
+    }
+
+    @Test(
+        "a revoked token marks the connection as needing a new one, and keeps the data", arguments: TestBackend.enabled)
+    func revoked(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            let before = try await count(world)
+            await world.state.update { $0.users[0].status = .revoked }
+            let after = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(after.connection.status == .needsToken)
+            #expect(after.messages.contains { $0.contains("new setup token") })
+            #expect(try await count(world) == before)
+            let skipped = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(skipped.requests == 0, "no requests are spent on a connection that needs a new token")
+        }
+    }
+}
