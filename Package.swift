@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ghostvault", targets: ["ghostvault"]),
+        .executable(name: "simplefin-bridge", targets: ["simplefin-bridge"]),
         .library(name: "VaultCore", targets: ["VaultCore"]),
         .library(name: "VaultStore", targets: ["VaultStore"]),
         .library(name: "VaultServices", targets: ["VaultServices"]),
@@ -30,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -80,10 +82,24 @@ let package = Package(
             swiftSettings: strictness
         ),
         .executableTarget(
+            name: "simplefin-bridge",
+            dependencies: [
+                "SimpleFINBridge",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictness
+        ),
+        .executableTarget(
             name: "ghostvault",
             dependencies: [
                 "VaultCore",
                 "VaultServices",
+                "SimpleFIN",
+                "SimpleFINBridge",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness

@@ -17,6 +17,10 @@ public struct SimpleFINBridge: Sendable {
         self.logger = logger
     }
 
+    /// The loopback port the demo bridge listens on, so a demo connection stays reachable from one
+    /// `ghostvault` run to the next (each run starts the bridge again when it needs it).
+    public static let demoPort = 47_615
+
     /// The setup token for a claim path on a server: base64 of `http://HOST:PORT/simplefin/claim/TOKEN`.
     public static func setupToken(host: String, port: Int, claimToken: String) -> String {
         Data("http://\(host):\(port)/simplefin/claim/\(claimToken)".utf8).base64EncodedString()

@@ -16,6 +16,7 @@ struct GhostVault: AsyncParsableCommand {
         version: GhostVaultVersion.current,
         subcommands: [
             InitCommand.self, AddCommand.self, TransactionsCommand.self, AccountsCommand.self, CategoriesCommand.self,
+            ConnectCommand.self, SyncCommand.self, ConnectionsCommand.self, DemoCommand.self,
         ]
     )
 }

@@ -133,4 +133,31 @@ import Testing
             #expect(help.stdout.contains(command))
         }
     }
+
+    @Test("demo, then transactions and connections show the demo household; a second sync finds nothing new")
+    func demo() throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let demo = try cli.run("demo")
+        #expect(demo.status == 0, "\(demo.stderr)")
+        #expect(demo.stdout.contains("new account"))
+        let transactions = try cli.run("transactions", "--json", "--include-transfers", "--page-size", "1")
+        let total = try #require((try cli.json(transactions) as? [String: Any])?["totalCount"] as? Int)
+        #expect(total > 500, "eighteen months of a household")
+        let connections = try cli.run("connections")
+        for institution in [
+            "Evergreen Bank", "Summit Card Services", "Northwind Rewards", "Harbor Brokerage", "Keystone Home Loans",
+        ] {
+            #expect(connections.stdout.contains(institution))
+        }
+        #expect(connections.stdout.contains("requests left today"))
+        let again = try cli.run("sync", "--json")
+        #expect(again.status == 0, "\(again.stderr)")
+        let report = try #require((try cli.json(again) as? [[String: Any]])?.first)
+        #expect(report["transactionsAdded"] as? Int == 0)
+        let database = try Data(contentsOf: cli.home.appendingPathComponent("ghostvault.sqlite"))
+        #expect(
+            database.range(of: Data("demo-household-access".utf8)) == nil, "the access URL is stored only encrypted")
+        #expect(!(demo.stdout + demo.stderr + again.stdout + again.stderr).contains("demo-household-access"))
+    }
 }

@@ -43,6 +43,11 @@ public struct InstitutionRepository: Sendable {
             to: Self.values(of: institution))
     }
 
+    /// Deletes an institution that no account refers to any more; false when there was none.
+    public func delete(_ id: Institution.ID) async throws -> Bool {
+        try await session.deleteRow("institutions", entity: "institution", id: id)
+    }
+
     /// The institutions that came from one connection.
     public func all(of connection: BankConnection.ID) async throws -> [Institution] {
         try await all().filter { $0.connectionID == connection }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimpleFIN
 import VaultCore
 import VaultServices
 
@@ -47,11 +48,46 @@ struct GlobalOptions: ParsableArguments {
     /// The default database location for an environment (documented in the README).
     static func defaultDatabase(environment: [String: String]) -> String {
         if let explicit = environment["GHOSTVAULT_DATABASE"], !explicit.isEmpty { return explicit }
-        if let home = environment["GHOSTVAULT_HOME"], !home.isEmpty { return home + "/ghostvault.sqlite" }
+        return dataFolder(environment: environment) + "/ghostvault.sqlite"
+    }
+
+    /// The folder GhostVault keeps its files in: `$GHOSTVAULT_HOME`, else `$XDG_DATA_HOME/ghostvault`,
+    /// else `~/.local/share/ghostvault`.
+    static func dataFolder(environment: [String: String]) -> String {
+        if let home = environment["GHOSTVAULT_HOME"], !home.isEmpty { return home }
         let data =
             environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        return data + "/ghostvault/ghostvault.sqlite"
+        return data + "/ghostvault"
+    }
+
+    /// The key that encrypts SimpleFIN access at rest: `$GHOSTVAULT_SECRET_KEY_FILE`, else `secret.key`
+    /// in the data folder (created, mode 0600, on first use).
+    var secretKeyFile: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["GHOSTVAULT_SECRET_KEY_FILE"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        return URL(fileURLWithPath: Self.dataFolder(environment: environment) + "/secret.key")
+    }
+
+    /// Like `withSync`, with the demo bridge running when the household has a demo connection.
+    func withSyncAndDemo<T>(_ body: (SyncService, HouseholdScope) async throws -> T) async throws -> T {
+        let hasDemo = try await withSync { sync, _ in
+            try await sync.overview().contains { $0.connection.server.contains(DemoBridge.serverMarker) }
+        }
+        guard hasDemo else { return try await withSync(body) }
+        return try await DemoBridge.whileRunning { try await withSync(body) }
+    }
+
+    /// Opens the household and a sync service over it (with its SimpleFIN client) for `body`.
+    func withSync<T>(_ body: (SyncService, HouseholdScope) async throws -> T) async throws -> T {
+        try await withHousehold { household, _ in
+            let secrets = try SecretBox(keyFile: secretKeyFile)
+            return try await SimpleFINClient.using { client in
+                try await body(SyncService(scope: household, secrets: secrets, client: client), household)
+            }
+        }
     }
 
     /// Opens the vault, runs `body` with it, and closes it whatever happens.

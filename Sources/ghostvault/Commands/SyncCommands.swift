@@ -1,0 +1,168 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultServices
+
+/// `ghostvault connect SETUP-TOKEN`: claims a SimpleFIN setup token and runs the first sync.
+struct ConnectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "connect",
+        abstract: "Connect a SimpleFIN Bridge account with a setup token, then sync.",
+        discussion: """
+            Create a setup token at SimpleFIN Bridge and paste it here (line breaks and spaces are fine). \
+            The access it grants is stored encrypted with the key in the data folder (see README); \
+            the first sync reads a year of history in 90-day requests.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "The setup token (or a claim URL).")
+    var setupToken: String
+
+    @Option(help: "A name for this connection.")
+    var label = "SimpleFIN"
+
+    @Option(help: "Days of history the first sync reads.")
+    var historyDays = SyncWindows.defaultHistoryDays
+
+    func run() async throws {
+        try await global.withSync { sync, _ in
+            let report = try await sync.connect(setupToken: setupToken, label: label, historyDays: historyDays)
+            try SyncReportOutput.print([report], json: output.json)
+        }
+    }
+}
+
+/// `ghostvault sync [CONNECTION]`: syncs all connections, or one, within today's request budget.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Fetch new transactions and balances from SimpleFIN.",
+        discussion: "SimpleFIN allows 24 requests a day per connection; `ghostvault connections` shows what is left.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "A connection's label or id (default: all).")
+    var connection: String?
+
+    @Flag(help: "Run as the scheduled sync does: skip when the budget is down to its last request.")
+    var automatic = false
+
+    func run() async throws {
+        try await global.withSyncAndDemo { sync, _ in
+            let trigger: SyncTrigger = automatic ? .automatic : .manual
+            let reports =
+                if let connection {
+                    [try await sync.sync(try await sync.connection(connection).id, trigger: trigger)]
+                } else {
+                    try await sync.syncAll(trigger: trigger)
+                }
+            if reports.isEmpty, !output.json {
+                Terminal.print("There is no SimpleFIN connection yet; run `ghostvault connect SETUP-TOKEN` first.")
+                return
+            }
+            try SyncReportOutput.print(reports, json: output.json)
+        }
+    }
+}
+
+/// `ghostvault connections`: institutions with status, accounts, last sync and requests left; remove.
+struct ConnectionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "connections",
+        abstract: "Show SimpleFIN connections and their institutions, or remove one.",
+        subcommands: [List.self, Remove.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Institutions with status, accounts and last sync.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            try await global.withSync { sync, household in
+                let overview = try await sync.overview()
+                let zone = try await household.details().timeZone
+                if output.json {
+                    try Terminal.printJSON(overview.map(ConnectionView.init))
+                    return
+                }
+                guard !overview.isEmpty else {
+                    Terminal.print(
+                        "No SimpleFIN connection yet. Run `ghostvault connect SETUP-TOKEN`, or `ghostvault demo`.")
+                    return
+                }
+                for item in overview {
+                    let connection = item.connection
+                    Terminal.print(
+                        "\(connection.label) (\(connection.status.rawValue)), \(item.budget.remaining)/\(RequestBudget.dailyLimit) "
+                            + "requests left today, last sync \(Self.format(connection.lastSyncAt, zone))")
+                    if let message = connection.statusMessage { Terminal.print("  \(message)") }
+                    let rows = item.institutions.map { entry -> [String] in
+                        [
+                            entry.institution.name, entry.institution.status?.rawValue.uppercased() ?? "—",
+                            String(entry.accounts), Self.format(entry.institution.lastSuccessAt, zone),
+                            entry.institution.statusMessage ?? "",
+                        ]
+                    }
+                    Terminal.print(
+                        Terminal.table(["Institution", "Status", "Accounts", "Last success", "Message"], rows))
+                }
+            }
+        }
+
+        static func format(_ date: Date?, _ zone: TimeZone) -> String {
+            guard let date else { return "never" }
+            let formatter = DateFormatter()
+            formatter.timeZone = zone
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            return formatter.string(from: date)
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a connection, or one of its institutions, with their accounts and transactions.",
+            discussion: "Anything with accounts is removed only with --yes.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The connection's label or id (optional when there is only one).")
+        var connection: String?
+
+        @Option(help: "Remove only this institution of the connection.")
+        var institution: String?
+
+        @Flag(help: "Confirm deleting the accounts and transactions too.")
+        var yes = false
+
+        func run() async throws {
+            try await global.withSync { sync, _ in
+                let removed = try await sync.remove(connection: connection, institution: institution, confirmed: yes)
+                Terminal.print("Removed \(removed.accounts) account(s) and \(removed.transactions) transaction(s).")
+            }
+        }
+    }
+}
+
+/// Printing sync reports.
+enum SyncReportOutput {
+    static func print(_ reports: [SyncService.Report], json: Bool) throws {
+        if json {
+            try Terminal.printJSON(reports.map(SyncReportView.init))
+            return
+        }
+        for report in reports {
+            Terminal.print(
+                "\(report.connection.label): \(report.transactionsAdded) new transaction(s), \(report.transactionsUpdated) updated"
+                    + (report.pendingPosted > 0 ? ", \(report.pendingPosted) pending posted" : "")
+                    + (report.accountsAdded > 0 ? ", \(report.accountsAdded) new account(s)" : "")
+                    + "; \(report.requests) request(s), \(report.remainingRequests)/\(RequestBudget.dailyLimit) left today."
+            )
+            for message in report.messages { Terminal.print("  \(message)") }
+        }
+    }
+}
