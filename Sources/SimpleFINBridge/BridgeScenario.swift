@@ -175,17 +175,14 @@ public struct BridgeScenario: Codable, Hashable, Sendable {
 }
 
 extension BridgeScenario {
-    /// Reads a scenario from JSON (snake_case keys, as the protocol writes them).
+    /// Reads a scenario from JSON (keys named as the Swift properties: `claimTokens`, `orgID`).
     public init(json data: Data) throws {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        self = try decoder.decode(BridgeScenario.self, from: data)
+        self = try JSONDecoder().decode(BridgeScenario.self, from: data)
     }
 
     /// The scenario as JSON, for saving and editing.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self)
     }

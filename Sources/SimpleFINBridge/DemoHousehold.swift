@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Evergreen Bank holds checking and savings; Summit and Northwind are credit cards; Harbor Brokerage
 /// holds two funds; Keystone holds the mortgage. Every calendar day's events come from a random
-/// generator seeded by that day alone, so ids and amounts never change between runs; items from the
-/// last day are pending and post under new ids the next day, as at a real bank. Balances are running
-/// sums from a fixed opening date, so they agree with the transactions.
+/// generator seeded by that day alone, so ids and amounts never change between runs. Balances are running
+/// sums from a fixed opening date, so they agree with the transactions. Card purchases of the last two
+/// days are pending, as at a real bank, and post two days later under new ids.
 public enum DemoHousehold {
     /// The demo user's credentials and its reusable setup token.
     public static let username = "demo"
@@ -29,22 +29,24 @@ public enum DemoHousehold {
             day = day.next
         }
         let firstServed = today.adding(-historyDays)
-        let balanceDate = Int64(now.timeIntervalSince1970) - 3_600
+        // Balances are as of midnight UTC, so every run on one day serves the same answer.
+        let balanceDate = today.instant(hour: 0)
         func account(
             _ key: String, _ id: String, _ connection: String, _ name: String, opening: Int64
         ) -> BridgeScenario.Account {
             let entries = ledger.entries[key, default: []].filter { $0.day <= today }
             let balance = opening + entries.reduce(0) { $0 + $1.cents }
             let transactions = entries.filter { $0.day >= firstServed }.map { entry -> BridgeScenario.Transaction in
-                let pending = entry.day == today
-                let posted = entry.day.instant(hour: 12)
+                // Card purchases of the last two days are still pending; they post two days after the purchase.
+                let pending =
+                    entry.day >= today.adding(-1) && entry.cents < 0 && (key == "summit" || key == "northwind")
+                let posted = entry.day.adding(pending ? 2 : 0).instant(hour: 12)
                 var transaction = BridgeScenario.Transaction(
                     id: (pending ? "P-" : "T-") + entry.id, posted: pending ? 0 : posted, amount: cents(entry.cents),
                     description: entry.description, payee: entry.payee, memo: entry.description.uppercased(),
-                    transactedAt: posted - 7_200, pending: pending)
+                    transactedAt: entry.day.instant(hour: 1), pending: pending)
                 if pending {
-                    transaction.becomes = .init(
-                        id: "T-" + entry.id, posted: posted + 86_400, amount: cents(entry.cents))
+                    transaction.becomes = .init(id: "T-" + entry.id, posted: posted, amount: cents(entry.cents))
                 }
                 return transaction
             }

@@ -31,8 +31,22 @@ extension SyncService {
         }
     }
 
-    /// Finds a connection by id or label, or the only one when `reference` is nil.
-    public func connection(_ reference: String?) async throws -> BankConnection {
+    /// Finds a connection by id or label, or the only one when `reference` is nil; with
+    /// `orInstitution`, an institution's name or id finds the connection it came from.
+    public func connection(_ reference: String?, orInstitution: Bool = false) async throws -> BankConnection {
+        if orInstitution, let reference {
+            let institution = try await scope.read { session in
+                try await session.institutions.all().first {
+                    $0.connectionID != nil
+                        && ($0.name.lowercased() == reference.lowercased() || $0.id.description == reference)
+                }
+            }
+            if let institution, let id = institution.connectionID,
+                let found = try await scope.read({ try await $0.connections.find(id) })
+            {
+                return found
+            }
+        }
         let all = try await scope.read { try await $0.connections.all() }
         guard let reference else {
             guard all.count == 1 else {

@@ -54,6 +54,27 @@ public struct SyncService: Sendable {
         return try await sync(connection.id, trigger: .manual, historyDays: historyDays)
     }
 
+    /// Gives an existing connection a new setup token (after SimpleFIN revoked the old access), then syncs it.
+    public func reconnect(_ id: BankConnection.ID, setupToken: String) async throws -> Report {
+        let access: AccessURL
+        switch try SetupToken(parsing: setupToken) {
+        case .access(let url): access = url
+        case .claim(let url): access = try await client.claim(url)
+        }
+        let sealed = try secrets.seal(access.rawValue, context: id.description)
+        try await scope.write { session in
+            guard var connection = try await session.connections.find(id) else {
+                throw VaultError(.notFound, "There is no connection \(id) in this household.")
+            }
+            try await session.connections.replaceAccess(of: id, with: sealed)
+            connection.server = access.description
+            connection.status = .active
+            connection.statusMessage = nil
+            try await session.connections.update(connection)
+        }
+        return try await sync(id, trigger: .manual)
+    }
+
     /// Syncs every connection that can sync now.
     public func syncAll(
         trigger: SyncTrigger, historyDays: Int = SyncWindows.defaultHistoryDays
@@ -88,6 +109,16 @@ public struct SyncService: Sendable {
             return report
         }
         let budget = RequestBudget(used: used)
+        report.remainingRequests = budget.remaining
+        if connection.status == .rateLimited, let last = connection.lastSyncAt, RequestBudget.day(of: last) == day {
+            // After a 429 the bridge is left alone until the next UTC day (reference section 5.4).
+            report.messages.append("SimpleFIN asked to slow down today; the next sync runs after midnight UTC.")
+            return report
+        }
+        if trigger == .automatic, !SyncSchedule.isStale(lastSync: connection.lastSyncAt, now: now) {
+            report.messages.append("Synced less than 4 hours ago; the automatic sync waits.")
+            return report
+        }
         var windows = SyncWindows.plan(lastSuccessfulSync: connection.lastSuccessAt, now: now, historyDays: historyDays)
         let planned = windows.count
         if !budget.allows(trigger, requests: windows.count) {

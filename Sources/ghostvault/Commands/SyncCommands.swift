@@ -26,9 +26,17 @@ struct ConnectCommand: AsyncParsableCommand {
     @Option(help: "Days of history the first sync reads.")
     var historyDays = SyncWindows.defaultHistoryDays
 
+    @Option(help: "Give this existing connection (label or id) a new token instead of adding one.")
+    var replacing: String?
+
     func run() async throws {
         try await global.withSync { sync, _ in
-            let report = try await sync.connect(setupToken: setupToken, label: label, historyDays: historyDays)
+            let report =
+                if let replacing {
+                    try await sync.reconnect(try await sync.connection(replacing).id, setupToken: setupToken)
+                } else {
+                    try await sync.connect(setupToken: setupToken, label: label, historyDays: historyDays)
+                }
             try SyncReportOutput.print([report], json: output.json)
         }
     }
@@ -44,7 +52,7 @@ struct SyncCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "A connection's label or id (default: all).")
+    @Argument(help: "A connection's label or id, or one of its institutions (default: all).")
     var connection: String?
 
     @Flag(help: "Run as the scheduled sync does: skip when the budget is down to its last request.")
@@ -55,7 +63,10 @@ struct SyncCommand: AsyncParsableCommand {
             let trigger: SyncTrigger = automatic ? .automatic : .manual
             let reports =
                 if let connection {
-                    [try await sync.sync(try await sync.connection(connection).id, trigger: trigger)]
+                    [
+                        try await sync.sync(
+                            try await sync.connection(connection, orInstitution: true).id, trigger: trigger)
+                    ]
                 } else {
                     try await sync.syncAll(trigger: trigger)
                 }
