@@ -120,6 +120,12 @@ public final class SimpleFINClient: Sendable {
                 .paymentRequired,
                 "Your SimpleFIN subscription has lapsed; renew it at SimpleFIN Bridge, then sync again.",
                 status: status)
+        case 403 where Self.looksLikeHTML(body):
+            // A proxy's block page, not the bridge refusing the credentials: a new token would not help.
+            throw SimpleFINError(
+                .unexpectedStatus,
+                "SimpleFIN's network blocked this request (an HTML 'access denied' page). Your access is probably fine; "
+                    + "try again later, and do not reset the token for this.", status: status)
         case 403:
             throw SimpleFINError(
                 .accessRevoked,
@@ -155,6 +161,13 @@ public final class SimpleFINClient: Sendable {
                 .transport,
                 "Could not reach SimpleFIN for \(what): \(Self.describe(error)). Check the network and try again.")
         }
+    }
+
+    /// Whether a body is an HTML page rather than the bridge's own answer.
+    static func looksLikeHTML(_ body: Data) -> Bool {
+        let start = String(decoding: body.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            .lowercased()
+        return start.hasPrefix("<!doctype html") || start.hasPrefix("<html")
     }
 
     /// The largest body read (10 MB): years of transactions for many accounts fit well inside it.

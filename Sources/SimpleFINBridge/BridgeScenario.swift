@@ -19,6 +19,10 @@ public struct BridgeScenario: Codable, Hashable, Sendable {
     public var delaySeconds: Double? = 0
     /// Answer the next N `/accounts` requests with a non-JSON proxy error instead (`error code: 524`).
     public var proxyErrors: Int? = 0
+    /// Answer the next N `/accounts` requests with the proxy's HTML "access denied" page and a 403.
+    public var proxyBlocks: Int? = 0
+    /// Answer claims with 200 and this text instead of an access URL (a broken bridge).
+    public var brokenClaimAnswer: String?
 
     public init(users: [User], connections: [Connection], accounts: [Account]) {
         self.users = users

@@ -8,11 +8,13 @@ public actor BridgeState {
     private var disabledUsers: Set<String> = []
     private var requestsToday: [String: (day: Int64, count: Int)] = [:]
     private var proxyErrorsLeft: Int
+    private var proxyBlocksLeft: Int
 
     public init(scenario: BridgeScenario, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.scenario = scenario
         self.clock = clock
         self.proxyErrorsLeft = scenario.proxyErrors ?? 0
+        self.proxyBlocksLeft = scenario.proxyBlocks ?? 0
     }
 
     /// The bridge's current time.
@@ -45,6 +47,7 @@ public actor BridgeState {
         case lapsed
         case tooManyRequests
         case proxyError
+        case proxyBlock
     }
 
     /// Checks Basic credentials, then counts the request against the user's daily quota
@@ -57,6 +60,10 @@ public actor BridgeState {
         if proxyErrorsLeft > 0 {
             proxyErrorsLeft -= 1
             return .proxyError
+        }
+        if proxyBlocksLeft > 0 {
+            proxyBlocksLeft -= 1
+            return .proxyBlock
         }
         let day = Int64(now.timeIntervalSince1970) / 86_400
         let previous = requestsToday[username]

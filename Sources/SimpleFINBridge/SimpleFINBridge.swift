@@ -45,6 +45,7 @@ public struct SimpleFINBridge: Sendable {
             case .refused:
                 return Self.text(.forbidden, "Forbidden")
             case .access(let user):
+                if let broken = await state.scenario.brokenClaimAnswer { return Self.text(.ok, broken) }
                 let authority = request.head.authority ?? "127.0.0.1"
                 return Self.text(
                     .ok, "http://\(Self.escape(user.username)):\(Self.escape(user.password))@\(authority)/simplefin")
@@ -70,6 +71,13 @@ public struct SimpleFINBridge: Sendable {
             return text(.init(code: 402), "Payment Required")
         case .proxyError:
             return text(.init(code: 524), "error code: 524")
+        case .proxyBlock:
+            return Response(
+                status: .forbidden, headers: [.contentType: "text/html; charset=UTF-8"],
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string: "<!DOCTYPE html><html><head><title>Access denied</title></head>"
+                            + "<body>Error 1010: the owner of this website has banned your access.</body></html>")))
         case .tooManyRequests:
             return json(
                 [

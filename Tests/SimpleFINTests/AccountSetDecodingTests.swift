@@ -63,4 +63,13 @@ import Testing
             #expect((error as? SimpleFINError)?.code == code)
         }
     }
+
+    @Test("text from the server is cleaned of control characters before anyone shows it")
+    func sanitized() throws {
+        let set = try decode(
+            #"{"errors":["Bad\u0007 news\u001b[31m"],"accounts":[{"org":{"name":"B"},"id":"A","name":"Che\u0000cking","currency":"USD","balance":"1","balance-date":1}]}"#
+        )
+        #expect(set.messages.first?.text == "Bad news[31m")
+        #expect(set.accounts.first?.name == "Checking")
+    }
 }

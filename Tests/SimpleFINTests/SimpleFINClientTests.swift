@@ -183,6 +183,21 @@ import Testing
         }
     }
 
+    @Test("a proxy's HTML block page is not taken for revoked access, and a claim answer that is no URL is never kept")
+    func proxyAndBrokenClaim() async throws {
+        var scenario = F.scenario()
+        scenario.proxyBlocks = 1
+        try await F.withBridge(scenario) { root, state in
+            try await SimpleFINClient.using { client in
+                let access = try await claimed(root, client)
+                await expectCode(.unexpectedStatus) { _ = try await client.accounts(access, AccountsQuery()) }
+                _ = try await client.accounts(access, AccountsQuery())
+                await state.update { $0.brokenClaimAnswer = "Forbidden" }
+                await expectCode(.malformedResponse) { _ = try await claimed(root, client) }
+            }
+        }
+    }
+
     func expectCode(
         _ code: SimpleFINError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
     ) async {

@@ -211,4 +211,20 @@ import VaultTestSupport
             #expect(skipped.requests == 0, "no requests are spent on a connection that needs a new token")
         }
     }
+
+    @Test("an account the bank stops reporting becomes inactive with its history kept", arguments: TestBackend.enabled)
+    func vanishedAccount(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            let before = try await count(world)
+            await world.state.update { $0.accounts.removeAll { $0.id == "CARD-1" } }
+            world.clock.advance(days: 1)
+            let later = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(later.accountsDeactivated == 1)
+            let card = try #require(
+                try await world.scope.accounts.list(includeHidden: true).first { $0.account.name == "Rewards Visa" })
+            #expect(!card.account.isActive)
+            #expect(try await count(world) == before)
+        }
+    }
 }
