@@ -85,29 +85,9 @@ public struct HouseholdService: Sendable {
 
     /// The household a command means: the one named or with this id, or the only one there is.
     public func resolve(_ reference: String?) async throws -> Household {
-        let households = try await all()
-        guard let reference, !reference.isEmpty else {
-            switch households.count {
-            case 0: throw VaultError(.notFound, "This database has no household yet; run `ghostvault init` first.")
-            case 1: return households[0]
-            default:
-                throw VaultError(
-                    .invalidInput,
-                    "This database has \(households.count) households; choose one with "
-                        + "--household (one of: \(households.map(\.name).joined(separator: ", "))).")
-            }
-        }
-        let matches = households.filter {
-            $0.id.description == reference.lowercased() || $0.name.lowercased() == reference.lowercased()
-        }
-        guard matches.count == 1 else {
-            throw VaultError(
-                matches.isEmpty ? .notFound : .invalidInput,
-                matches.isEmpty
-                    ? "There is no household '\(reference)'."
-                    : "More than one household is named '\(reference)'; use its id.")
-        }
-        return matches[0]
+        try Reference.named(
+            reference, in: try await all(), id: \.id.description, name: \.name, kind: "household",
+            noneYet: "This database has no household yet; run `ghostvault init` first.")
     }
 
     /// The default category set with fresh ids, parents before children.

@@ -66,4 +66,29 @@ enum Reference {
                 message: "There is no category '\(wanted)'; "
                     + "`ghostvault categories list` shows them, and `ghostvault categories add` makes one."))
     }
+
+    /// The one item `matches` holds; none is `notFound` with `none`, several is `invalidInput` with `many`.
+    static func single<Item>(_ matches: [Item], none: String, many: String) throws -> Item {
+        guard matches.count == 1 else {
+            throw VaultError(matches.isEmpty ? .notFound : .invalidInput, matches.isEmpty ? none : many)
+        }
+        return matches[0]
+    }
+
+    /// The item named by id or name (ignoring case), or the only item when `reference` is nil or empty.
+    static func named<Item>(
+        _ reference: String?, in items: [Item], id: (Item) -> String, name: (Item) -> String, kind: String,
+        noneYet: String
+    ) throws -> Item {
+        guard let reference, !reference.isEmpty else {
+            return try single(
+                items, none: noneYet,
+                many: "There are \(items.count) \(kind)s; name one (\(items.map(name).joined(separator: ", "))).")
+        }
+        let wanted = reference.lowercased()
+        return try single(
+            items.filter { id($0) == wanted || name($0).lowercased() == wanted },
+            none: "There is no \(kind) '\(reference)'.",
+            many: "More than one \(kind) is called '\(reference)'; use its id.")
+    }
 }

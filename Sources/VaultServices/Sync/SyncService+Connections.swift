@@ -47,28 +47,10 @@ extension SyncService {
                 return found
             }
         }
-        let all = try await scope.read { try await $0.connections.all() }
-        guard let reference else {
-            guard all.count == 1 else {
-                throw VaultError(
-                    all.isEmpty ? .notFound : .invalidInput,
-                    all.isEmpty
-                        ? "There is no SimpleFIN connection yet; run `ghostvault connect SETUP-TOKEN` first."
-                        : "There are \(all.count) connections; name one (\(all.map(\.label).joined(separator: ", "))).")
-            }
-            return all[0]
-        }
-        let matches = all.filter {
-            $0.id.description == reference.lowercased() || $0.label.lowercased() == reference.lowercased()
-        }
-        guard matches.count == 1 else {
-            throw VaultError(
-                matches.isEmpty ? .notFound : .invalidInput,
-                matches.isEmpty
-                    ? "There is no connection '\(reference)'."
-                    : "Several connections are called '\(reference)'; use its id.")
-        }
-        return matches[0]
+        return try Reference.named(
+            reference, in: try await scope.read { try await $0.connections.all() }, id: \.id.description, name: \.label,
+            kind: "connection",
+            noneYet: "There is no SimpleFIN connection yet; run `ghostvault connect SETUP-TOKEN` first.")
     }
 
     /// Removes a connection (with `institution` nil) or one of its institutions, with their accounts and
