@@ -72,6 +72,10 @@ public struct AccessURL: Hashable, Sendable, CustomStringConvertible {
     /// Whether a host name or address is this machine.
     static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+        if bare == "localhost" || bare == "::1" { return true }
+        // Only a real IPv4 address in 127.0.0.0/8: "127.evil.example" is a name, not loopback.
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127"
+            && octets.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) && (Int($0) ?? 256) <= 255 }
     }
 }

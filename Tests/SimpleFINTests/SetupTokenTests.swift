@@ -50,7 +50,10 @@ import Testing
         #expect(throws: SimpleFINError.self) { try AccessURL("http://u:p@bridge.example/simplefin") }
         #expect(throws: SimpleFINError.self) { try AccessURL("https://bridge.example/simplefin") }
         #expect(throws: SimpleFINError.self) { try AccessURL("Forbidden") }
+        #expect(throws: SimpleFINError.self) { try AccessURL("http://u:p@127.evil.example/simplefin") }
+        #expect(throws: SimpleFINError.self) { try AccessURL("http://u:p@127.0.0.1.example/simplefin") }
         _ = try AccessURL("http://u:p@127.0.0.1:9999/simplefin")
+        _ = try AccessURL("http://u:p@[::1]:9999/simplefin")
         _ = try AccessURL("http://u:p@localhost/simplefin")
     }
 }

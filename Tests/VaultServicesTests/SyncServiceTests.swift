@@ -178,6 +178,7 @@ import VaultTestSupport
         for path in [location, location + "-wal"] where FileManager.default.fileExists(atPath: path) {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(bytes.range(of: Data("s3cret-Access-Pa55".utf8)) == nil, "the password is in \(path)")
+            #expect(bytes.range(of: Data("jo:s3cret".utf8)) == nil, "the access URL's credentials are in \(path)")
         }
     }
 
@@ -225,6 +226,51 @@ import VaultTestSupport
                 try await world.scope.accounts.list(includeHidden: true).first { $0.account.name == "Rewards Visa" })
             #expect(!card.account.isActive)
             #expect(try await count(world) == before)
+        }
+    }
+
+    @Test(
+        "a bank failing part-way keeps what arrived, marks its institution and reads the same period again next time",
+        arguments: TestBackend.enabled)
+    func partialFailure(backend: TestBackend) async throws {
+        var scenario = Self.scenario()
+        scenario.accounts[1].failure = "act.failed"
+        try await withWorld(backend, scenario: scenario) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            #expect(first.partialFailure)
+            #expect(first.connection.lastSuccessAt == nil, "the gap is read again by the next sync")
+            #expect(first.messages.contains { $0.contains("Failed to get all transactions") })
+            let institution = try #require(try await world.sync.overview().first?.institutions.first?.institution)
+            #expect(institution.status == .failure)
+            #expect(institution.statusMessage?.contains("Try again later") == true)
+            #expect(try await count(world) == 5, "checking's transactions arrived; the card's did not")
+            await world.state.update { $0.accounts[1].failure = nil }
+            let second = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(second.transactionsAdded == 2, "the card's history arrives once the bank answers")
+            #expect(second.connection.lastSuccessAt != nil)
+        }
+    }
+
+    @Test(
+        "after a lapsed subscription a person can retry by hand; a cancelled authorisation disappears",
+        arguments: TestBackend.enabled)
+    func lapsedAndCancelled(backend: TestBackend) async throws {
+        var scenario = Self.scenario()
+        scenario.accounts[0].transactions[4].becomes = nil
+        scenario.accounts[0].transactions[4].vanishesAt = Self.now + 2 * Self.day
+        try await withWorld(backend, scenario: scenario) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            #expect(try await world.scope.transactions.list(TransactionQuery(search: "cafe luna")).totalCount == 1)
+            await world.state.update { $0.users[0].status = .lapsed }
+            world.clock.advance(days: 3)
+            let lapsed = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(lapsed.connection.status == .paymentRequired)
+            #expect(try await world.sync.sync(first.connection.id, trigger: .automatic).requests == 0)
+            await world.state.update { $0.users[0].status = .active }
+            let renewed = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(renewed.connection.status == .active)
+            #expect(renewed.pendingDropped == 1)
+            #expect(try await world.scope.transactions.list(TransactionQuery(search: "cafe luna")).totalCount == 0)
         }
     }
 }

@@ -35,14 +35,15 @@ enum BankData {
 
     /// What kind an account probably is, from its name and holdings; a person can change it.
     static func kind(name: String, balance: Money, hasHoldings: Bool) -> AccountKind {
-        let lower = name.lowercased()
-        if hasHoldings || ["brokerage", "invest", "401k", "ira", "roth"].contains(where: lower.contains) {
-            return .brokerage
-        }
-        if lower.contains("mortgage") { return .mortgage }
-        if lower.contains("loan") { return .loan }
-        if ["card", "credit", "visa", "mastercard", "amex"].contains(where: lower.contains) { return .creditCard }
-        if lower.contains("saving") { return .savings }
+        // Whole words only: "Credit Union Checking" is checking, "Miracle Savings" has no IRA in it.
+        let words = Set(name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+        func has(_ candidates: String...) -> Bool { !words.isDisjoint(with: candidates) }
+        if hasHoldings || has("brokerage", "investment", "investments", "401k", "ira", "roth") { return .brokerage }
+        if has("mortgage") { return .mortgage }
+        if has("loan") { return .loan }
+        if has("checking", "chequing") { return .checking }
+        if has("savings", "saving") { return .savings }
+        if has("card", "visa", "mastercard", "amex") || (has("credit") && !has("union")) { return .creditCard }
         return .checking
     }
 }

@@ -1,6 +1,12 @@
 import Crypto
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Encrypts secrets at rest (SimpleFIN access URLs) with AES-GCM under the server's key (DESIGN section 4).
 ///
 /// The key is 32 random bytes kept base64-encoded in a file readable only by its owner (mode 0600),
@@ -13,23 +19,33 @@ public struct SecretBox: Sendable {
     private var key: SymmetricKey { SymmetricKey(data: keyBytes) }
 
     /// Loads the key file, creating it (and its folder) with a fresh key when it does not exist.
+    ///
+    /// The file is created exclusively with mode 0600 from the start, so two processes starting at
+    /// once never overwrite each other's key and no one else can read it even for a moment.
     public init(keyFile: URL) throws {
         let manager = FileManager.default
-        if !manager.fileExists(atPath: keyFile.path) {
-            try manager.createDirectory(at: keyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let fresh = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
-            guard
-                manager.createFile(
-                    atPath: keyFile.path, contents: Data(fresh.base64EncodedString().utf8),
-                    attributes: [.posixPermissions: 0o600])
-            else {
-                throw VaultError(
-                    .unavailable,
-                    "Could not create the secret key file \(keyFile.path); check the folder's permissions.")
+        try manager.createDirectory(at: keyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let descriptor = Self.createExclusively(keyFile.path)
+        if descriptor >= 0 {
+            let fresh = Data(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString().utf8)
+            let written = fresh.withUnsafeBytes { Self.writeAll(descriptor, $0) }
+            guard written == fresh.count else {
+                throw VaultError(.unavailable, "Could not write the secret key file \(keyFile.path).")
             }
+        } else if errno != EEXIST {
+            throw VaultError(
+                .unavailable, "Could not create the secret key file \(keyFile.path); check the folder's permissions.")
         }
-        let text = try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let data = Data(base64Encoded: text), data.count == 32 else {
+        // Another process may have created the file a moment ago and still be writing it.
+        var data: Data?
+        for _ in 0..<50 {
+            let text = (try? String(contentsOf: keyFile, encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            data = text.flatMap { Data(base64Encoded: $0) }
+            if data?.count == 32 { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        guard let data, data.count == 32 else {
             throw VaultError(
                 .unavailable,
                 "The secret key file \(keyFile.path) does not hold a 32-byte base64 key. Restore it from your backup; "
@@ -65,5 +81,25 @@ public struct SecretBox: Sendable {
                 "A stored secret could not be decrypted: the secret key file is not the one it was sealed with. "
                     + "Restore the original key file, or reconnect with a new setup token.")
         }
+    }
+
+    /// Creates a file only if it does not exist, readable and writable by its owner alone.
+    private static func createExclusively(_ path: String) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        #else
+        Darwin.open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        #endif
+    }
+
+    /// Writes the bytes and closes the file; returns how many bytes were written.
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        defer { Glibc.close(descriptor) }
+        return Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+        #else
+        defer { Darwin.close(descriptor) }
+        return Darwin.write(descriptor, bytes.baseAddress, bytes.count)
+        #endif
     }
 }

@@ -95,10 +95,12 @@ struct SyncMerge {
             institution.status = problems.isEmpty ? .success : .failure
             institution.statusMessage = problems.first?.text
             if problems.isEmpty { institution.lastSuccessAt = now }
+            if !problems.isEmpty { report.partialFailure = true }
             if existing.contains(where: { $0.id == institution.id }) {
                 try await session.institutions.update(institution)
             } else {
                 try await session.institutions.insert(institution)
+                report.newInstitution = !existing.isEmpty || connection.lastSuccessAt != nil
             }
             result[bankID] = institution
         }
@@ -153,7 +155,15 @@ struct SyncMerge {
         guard let earliest = dates.min(), let latest = dates.max() else { return }
         let first = earliest.adding(days: -Self.candidateMarginDays)
         let last = latest.adding(days: Self.candidateMarginDays)
-        let stored = try await session.transactions.bankTransactions(in: account.id, from: first, through: last)
+        // Rows near the incoming dates, plus any row holding one of the incoming bank ids (however old)
+        // and every pending row of the account, so nothing already stored is taken for new.
+        var stored = try await session.transactions.bankTransactions(in: account.id, from: first, through: last)
+        let nearby = Set(stored.map(\.id))
+        for extra in try await session.transactions.bankTransactions(
+            in: account.id, bankIDs: incoming.map(\.id), orPending: true)
+        where !nearby.contains(extra.id) {
+            stored.append(extra)
+        }
         var candidates = stored.map(TransactionIdentity.Candidate.init)
         let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
         let listed = Set(incoming.map(\.id))
@@ -202,9 +212,11 @@ struct SyncMerge {
         try await session.transactions.insert(inserts)
         report.transactionsAdded += inserts.count
         // Authorisations the bank stopped listing without posting were cancelled (reference 5.10).
-        guard let coverage else { return }
+        // Only a complete answer says anything by leaving a row out. A pending item older than the
+        // requested period is dropped too: it is either long settled under a new id or cancelled.
+        guard coverage != nil else { return }
         for transaction in stored
-        where transaction.isPending && !claimed.contains(transaction.id) && coverage.contains(transaction.date)
+        where transaction.isPending && !claimed.contains(transaction.id)
             && !(transaction.bankTransactionID.map(listed.contains) ?? false)
         {
             _ = try await session.transactions.delete(transaction.id)

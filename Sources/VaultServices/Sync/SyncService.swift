@@ -33,6 +33,10 @@ public struct SyncService: Sendable {
         public var messages: [String] = []
         /// Requests left today after this sync.
         public var remainingRequests = RequestBudget.dailyLimit
+        /// Whether a bank reported a failure for part of the data (its message is among `messages`).
+        public var partialFailure = false
+        /// Whether an institution appeared that earlier syncs had not seen.
+        public var newInstitution = false
     }
 
     /// Claims a setup token (or takes a pasted access URL), stores the connection with its access
@@ -81,7 +85,14 @@ public struct SyncService: Sendable {
     ) async throws -> [Report] {
         var reports: [Report] = []
         for connection in try await scope.read({ try await $0.connections.all() }) {
-            reports.append(try await sync(connection.id, trigger: trigger, historyDays: historyDays))
+            // One connection's trouble (a secret that will not open, say) must not stop the others.
+            do {
+                reports.append(try await sync(connection.id, trigger: trigger, historyDays: historyDays))
+            } catch {
+                var report = Report(connection: connection)
+                report.messages.append("\((error as? VaultError)?.message ?? "\(error)")")
+                reports.append(report)
+            }
         }
         return reports
     }
@@ -104,7 +115,8 @@ public struct SyncService: Sendable {
             )
         }
         var report = Report(connection: connection)
-        guard connection.status != .needsToken, connection.status != .paymentRequired else {
+        // A revoked token needs a new one; after a lapsed subscription a person may retry by hand once renewed.
+        guard connection.status != .needsToken, connection.status != .paymentRequired || trigger == .manual else {
             report.messages.append(connection.statusMessage ?? "This connection needs attention before it can sync.")
             return report
         }
@@ -173,8 +185,19 @@ public struct SyncService: Sendable {
             } else {
                 connection.status = .active
                 connection.statusMessage = report.messages.first
-                // A sync cut short by the budget leaves the older history for the next one.
-                if windows.count == planned { connection.lastSuccessAt = now }
+                if report.newInstitution, connection.lastSuccessAt != nil {
+                    // An institution linked at the bridge since the last sync gets its full history next time.
+                    connection.lastSuccessAt = nil
+                } else if windows.count == planned, !report.partialFailure {
+                    // A sync cut short by the budget, or one where a bank failed part-way, reads the same
+                    // period again next time instead of moving past the gap.
+                    connection.lastSuccessAt = now
+                }
+            }
+            if RequestBudget(used: used + report.requests).state == .warning {
+                report.messages.append(
+                    "\(report.remainingRequests) SimpleFIN requests are left today; syncs beyond \(RequestBudget.dailyLimit) wait until midnight UTC."
+                )
             }
             try await session.connections.update(connection)
             report.connection = connection

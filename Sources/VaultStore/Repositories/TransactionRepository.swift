@@ -94,6 +94,35 @@ public struct TransactionRepository: Sendable {
         return try await transactions(from: rows)
     }
 
+    /// An account's bank transactions holding any of these bank ids, and (with `orPending`) every pending one.
+    public func bankTransactions(
+        in account: Account.ID, bankIDs: [String], orPending: Bool
+    ) async throws -> [Transaction] {
+        var found: [Transaction] = []
+        for chunk in bankIDs.chunked(by: 500) where !chunk.isEmpty {
+            let rows = try await session.sql.raw(
+                Self.selectWithCurrency
+                    + """
+                     WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
+                       AND t.bank_transaction_id IN (\(binds: Array(chunk)))
+                    """
+            ).all()
+            found += try await transactions(from: rows)
+        }
+        if orPending {
+            let rows = try await session.sql.raw(
+                Self.selectWithCurrency
+                    + """
+                     WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
+                       AND t.source = 'bank' AND t.pending = \(bind: true)
+                    """
+            ).all()
+            let known = Set(found.map(\.id))
+            found += try await transactions(from: rows).filter { !known.contains($0.id) }
+        }
+        return found
+    }
+
     /// The SQL form of a filter, every condition bound, always scoped to the household.
     static func conditions(_ filter: TransactionFilter, household: String) -> SQLQueryString {
         var parts: [SQLQueryString] = ["t.household_id = \(bind: household)"]
