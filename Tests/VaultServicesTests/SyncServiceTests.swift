@@ -273,4 +273,42 @@ import VaultTestSupport
             #expect(try await world.scope.transactions.list(TransactionQuery(search: "cafe luna")).totalCount == 0)
         }
     }
+
+    @Test("a pending purchase a person deleted does not come back when it posts", arguments: TestBackend.enabled)
+    func deletedPendingStaysDeleted(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            let coffee = try #require(
+                try await world.scope.transactions.list(TransactionQuery(search: "cafe luna")).items.first)
+            #expect(coffee.transaction.isPending)
+            _ = try await world.scope.transactions.delete(coffee.transaction.id.description)
+            world.clock.advance(days: 4)
+            let later = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(later.skippedDeleted == 1)
+            #expect(try await world.scope.transactions.list(TransactionQuery(search: "cafe luna")).totalCount == 0)
+        }
+    }
+
+    @Test(
+        "removing an institution deletes its accounts and keeps it away; the same access cannot connect twice",
+        arguments: TestBackend.enabled)
+    func removeAndDuplicate(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            await expectVaultError(.conflict) {
+                _ = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            }
+            await expectVaultError(.confirmationRequired) {
+                try await world.sync.remove(connection: nil, institution: "First Bank", confirmed: false)
+            }
+            let removed = try await world.sync.remove(connection: nil, institution: "First Bank", confirmed: true)
+            #expect(removed.accounts == 2 && removed.transactions == 7)
+            world.clock.advance(days: 1)
+            let later = try await world.sync.sync(first.connection.id, trigger: .manual)
+            #expect(later.accountsAdded == 0 && later.transactionsAdded == 0, "a removed institution stays removed")
+            #expect(try await world.scope.accounts.list(includeHidden: true).isEmpty)
+            try await world.sync.remove(connection: "SimpleFIN", confirmed: false)
+            #expect(try await world.sync.overview().isEmpty)
+        }
+    }
 }

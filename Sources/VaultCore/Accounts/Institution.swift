@@ -20,6 +20,8 @@ public struct Institution: Hashable, Sendable, Identifiable {
     public var statusMessage: String?
     /// When a sync last brought its data without a problem.
     public var lastSuccessAt: Date?
+    /// A person removed it from its connection; syncs skip its accounts from then on.
+    public var isRemoved: Bool
 
     /// Whether the last sync of an institution brought everything.
     public enum SyncStatus: String, Hashable, Sendable, Codable { case success, failure }
@@ -27,7 +29,7 @@ public struct Institution: Hashable, Sendable, Identifiable {
     public init(
         id: ID, householdID: Household.ID, name: String, domain: String? = nil, connectionID: BankConnection.ID? = nil,
         bankConnectionID: String? = nil, status: SyncStatus? = nil, statusMessage: String? = nil,
-        lastSuccessAt: Date? = nil
+        lastSuccessAt: Date? = nil, isRemoved: Bool = false
     ) {
         self.id = id
         self.householdID = householdID
@@ -38,5 +40,6 @@ public struct Institution: Hashable, Sendable, Identifiable {
         self.status = status
         self.statusMessage = statusMessage
         self.lastSuccessAt = lastSuccessAt
+        self.isRemoved = isRemoved
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// ids for whole blocks of history; and a row a person deleted must not return on the next sync.
 /// The decision is taken in this order, the first that applies winning:
 ///
-/// 1. the bank id is one a person deleted: skip it;
+/// 1. the bank id is one a person deleted, or the incoming item is the posted form or re-issue of a
+///    row a person deleted: skip it;
 /// 2. the bank id is already stored in this account: the same transaction;
 /// 3. a posted item matching a stored pending one that the bank no longer lists: same sign, the
 ///    posted amount within `tipTolerancePercent` of the pending one, posted 0 to `postingWindowDays`
@@ -57,6 +58,19 @@ public enum TransactionIdentity {
         public var payee: String?
         public var isPending: Bool
 
+        public init(
+            id: Transaction.ID, bankID: String?, date: LocalDate, amount: Money, description: String, payee: String?,
+            isPending: Bool
+        ) {
+            self.id = id
+            self.bankID = bankID
+            self.date = date
+            self.amount = amount
+            self.description = description
+            self.payee = payee
+            self.isPending = isPending
+        }
+
         public init(_ transaction: Transaction) {
             id = transaction.id
             bankID = transaction.bankTransactionID
@@ -103,12 +117,20 @@ public enum TransactionIdentity {
     ///     id is still listed is that transaction and cannot be another's earlier form.
     ///   - deletedBankIDs: bank ids of this account a person deleted.
     ///   - claimed: rows already matched to another incoming transaction in this sync (matching is one to one).
+    ///   - deleted: what is remembered of deleted rows, so their posted form or re-issued id stays deleted too.
+    ///   - listIsComplete: false when the bank reported a failure for the account; then nothing is inferred
+    ///     from what the list leaves out, and only bank ids are matched.
     public static func decide(
         _ incoming: Incoming, candidates: [Candidate], listedBankIDs: Set<String>, deletedBankIDs: Set<String>,
-        claimed: Set<Transaction.ID> = []
+        claimed: Set<Transaction.ID> = [], deleted: [Candidate] = [], listIsComplete: Bool = true
     ) -> Decision {
         if deletedBankIDs.contains(incoming.bankID) { return .deletedByPerson }
         if let known = candidates.first(where: { $0.bankID == incoming.bankID }) { return .known(known.id) }
+        if !incoming.isPending, deleted.contains(where: { $0.isPending && postedMatches(incoming, pending: $0) }) {
+            return .deletedByPerson
+        }
+        if deleted.contains(where: { !$0.isPending && sameContent($0, incoming) }) { return .deletedByPerson }
+        guard listIsComplete else { return .new }
         let open = candidates.filter { candidate in
             !claimed.contains(candidate.id) && !(candidate.bankID.map(listedBankIDs.contains) ?? false)
         }
@@ -117,12 +139,15 @@ public enum TransactionIdentity {
         {
             return .postedFromPending(pending.id)
         }
-        let reissued = open.filter {
-            !$0.isPending && $0.date == incoming.date && $0.amount == incoming.amount
-                && PayeeKey.normalize($0.description) == PayeeKey.normalize(incoming.description)
-        }
+        let reissued = open.filter { !$0.isPending && sameContent($0, incoming) }
         if let match = best(reissued, for: incoming) { return .reissued(match.id) }
         return .new
+    }
+
+    /// Same date, amount and description: what a re-issued id leaves unchanged.
+    static func sameContent(_ stored: Candidate, _ incoming: Incoming) -> Bool {
+        stored.date == incoming.date && stored.amount == incoming.amount
+            && PayeeKey.normalize(stored.description) == PayeeKey.normalize(incoming.description)
     }
 
     /// Whether a posted item can be the settled form of a pending one.

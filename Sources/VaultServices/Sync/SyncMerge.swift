@@ -45,7 +45,7 @@ struct SyncMerge {
         }
         let messages = sets.flatMap(\.1.messages)
         for (_, entry) in byAccount.sorted(by: { $0.key < $1.key }) {
-            guard let institution = institutions[entry.account.connectionID] else { continue }
+            guard let institution = institutions[entry.account.connectionID], !institution.isRemoved else { continue }
             let account = try await mergeAccount(entry.account, institution: institution, report: &report)
             seenAccounts.insert(account.id)
             // After a partial failure the list may be incomplete, so nothing is inferred from what is missing.
@@ -85,11 +85,14 @@ struct SyncMerge {
             let problems = messages.filter {
                 $0.connectionID == bankID || $0.accountID.map(accountIDs.contains) == true
             }
+            // A server that answered v1 (`org:<org id>`) before and v2 (`conn_id`) now still names the same institution.
             var institution =
                 existing.first { $0.bankConnectionID == bankID }
+                ?? item.institutionID.flatMap { orgID in existing.first { $0.bankConnectionID == "org:" + orgID } }
                 ?? Institution(
                     id: newID(), householdID: household.id, name: item.institutionName ?? item.name,
                     connectionID: connection.id, bankConnectionID: bankID)
+            institution.bankConnectionID = bankID
             institution.name = item.institutionName ?? item.name
             institution.domain = item.institutionDomain ?? institution.domain
             institution.status = problems.isEmpty ? .success : .failure
@@ -167,12 +170,14 @@ struct SyncMerge {
         var candidates = stored.map(TransactionIdentity.Candidate.init)
         let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
         let listed = Set(incoming.map(\.id))
-        let deleted = try await session.syncRecords.deletedBankIDs(in: account.id)
+        let deleted = try await session.syncRecords.deletedTransactions(in: account)
+        let deletedIDs = Set(deleted.compactMap(\.bankID))
         var claimed: Set<Transaction.ID> = []
         var inserts: [Transaction] = []
         for (bank, item) in dated {
             let decision = TransactionIdentity.decide(
-                item, candidates: candidates, listedBankIDs: listed, deletedBankIDs: deleted, claimed: claimed)
+                item, candidates: candidates, listedBankIDs: listed, deletedBankIDs: deletedIDs, claimed: claimed,
+                deleted: deleted, listIsComplete: coverage != nil)
             switch decision {
             case .deletedByPerson:
                 report.skippedDeleted += 1

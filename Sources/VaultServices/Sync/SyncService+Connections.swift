@@ -18,7 +18,8 @@ extension SyncService {
             let accounts = try await session.accounts.all()
             var result: [Overview] = []
             for connection in try await session.connections.all() {
-                let institutions = try await session.institutions.all(of: connection.id).map { institution in
+                let institutions = try await session.institutions.all(of: connection.id).filter { !$0.isRemoved }.map {
+                    institution in
                     (institution, accounts.filter { $0.institutionID == institution.id }.count)
                 }
                 result.append(
@@ -85,8 +86,16 @@ extension SyncService {
                         + "Confirm to go ahead.")
             }
             for account in accounts { _ = try await session.accounts.delete(account.id) }
-            for institution in institutions { _ = try await session.institutions.delete(institution.id) }
-            if name == nil { _ = try await session.connections.delete(connection.id) }
+            if name == nil {
+                for institution in institutions { _ = try await session.institutions.delete(institution.id) }
+                _ = try await session.connections.delete(connection.id)
+            } else {
+                // Kept, marked removed, so the next sync does not bring the institution back.
+                for var institution in institutions {
+                    institution.isRemoved = true
+                    try await session.institutions.update(institution)
+                }
+            }
             return (accounts.count, transactions)
         }
     }

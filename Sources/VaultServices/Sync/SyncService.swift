@@ -51,11 +51,34 @@ public struct SyncService: Sendable {
         case .access(let url): access = url
         case .claim(let url): access = try await client.claim(url)
         }
+        try await refuseDuplicate(of: access)
         let connection = BankConnection(
             id: scope.vault.newID(), householdID: scope.householdID, label: label, server: access.description)
         let sealed = try secrets.seal(access.rawValue, context: connection.id.description)
         try await scope.write { try await $0.connections.insert(connection, sealedAccess: sealed) }
         return try await sync(connection.id, trigger: .manual, historyDays: historyDays)
+    }
+
+    /// Refuses to connect the same SimpleFIN access twice, which would import every account twice.
+    func refuseDuplicate(of access: AccessURL) async throws {
+        let existing = try await scope.read { session in
+            var sealed: [(BankConnection, String)] = []
+            for connection in try await session.connections.all() {
+                sealed.append((connection, try await session.connections.sealedAccess(of: connection.id)))
+            }
+            return sealed
+        }
+        for (connection, secret) in existing {
+            guard let opened = try? AccessURL(try secrets.open(secret, context: connection.id.description)) else {
+                continue
+            }
+            if opened.root == access.root, opened.username == access.username {
+                throw VaultError(
+                    .conflict,
+                    "This SimpleFIN access is already connected as '\(connection.label)'; run `ghostvault sync` instead."
+                )
+            }
+        }
     }
 
     /// Gives an existing connection a new setup token (after SimpleFIN revoked the old access), then syncs it.
@@ -152,9 +175,14 @@ public struct SyncService: Sendable {
 
         var sets: [(SyncWindows.Window, AccountSet)] = []
         var failure: (BankConnection.Status, String)?
+        let limit = trigger == .manual ? RequestBudget.dailyLimit : RequestBudget.automaticStopsAt
         for window in windows {
-            try await scope.write { session in
-                try await session.syncRecords.recordRequest(by: id, on: day)
+            let reserved = try await scope.write { session in
+                try await session.syncRecords.reserveRequest(by: id, on: day, limit: limit)
+            }
+            guard reserved else {
+                report.messages.append("Another sync used up today's SimpleFIN requests; the rest follows tomorrow.")
+                break
             }
             report.requests += 1
             do {
@@ -188,7 +216,7 @@ public struct SyncService: Sendable {
                 if report.newInstitution, connection.lastSuccessAt != nil {
                     // An institution linked at the bridge since the last sync gets its full history next time.
                     connection.lastSuccessAt = nil
-                } else if windows.count == planned, !report.partialFailure {
+                } else if merged.count == planned, !report.partialFailure {
                     // A sync cut short by the budget, or one where a bank failed part-way, reads the same
                     // period again next time instead of moving past the gap.
                     connection.lastSuccessAt = now

@@ -188,9 +188,7 @@ public struct TransactionService: Sendable {
             guard let account = try await session.accounts.find(transaction.accountID) else {
                 throw VaultError(.notFound, "The transaction's account no longer exists.")
             }
-            if let bankID = transaction.bankTransactionID {
-                try await session.syncRecords.rememberDeleted(bankID, in: account.id)
-            }
+            try await session.syncRecords.rememberDeleted(transaction)
             _ = try await session.transactions.delete(transaction.id)
             try await Self.adjustBalance(
                 of: account, by: -transaction.amount.minorUnits, today: household.today(at: session.now),

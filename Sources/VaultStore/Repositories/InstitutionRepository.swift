@@ -63,6 +63,7 @@ public struct InstitutionRepository: Sendable {
         values.add("status", "status", .text(institution.status?.rawValue))
         values.add("statusMessage", "status_message", .text(institution.statusMessage))
         values.add("lastSuccessAt", "last_success_at", .int(institution.lastSuccessAt?.unixSeconds))
+        values.add("isRemoved", "removed", .bool(institution.isRemoved))
         return values
     }
 
@@ -72,6 +73,7 @@ public struct InstitutionRepository: Sendable {
             domain: try row.optionalText("domain"), connectionID: try row.optionalID("connection_id"),
             bankConnectionID: try row.optionalText("bank_connection_id"), status: try row.optionalValue("status"),
             statusMessage: try row.optionalText("status_message"),
-            lastSuccessAt: try row.optionalInstant("last_success_at"))
+            lastSuccessAt: try row.optionalInstant("last_success_at"),
+            isRemoved: try row.bool("removed"))
     }
 }

@@ -19,15 +19,22 @@ public struct SyncRecordRepository: Sendable {
         return Int(try row?.int("count") ?? 0)
     }
 
-    /// Counts one request; call it before sending, so a crash mid-request still counts.
-    public func recordRequest(by connection: BankConnection.ID, on day: Int64) async throws {
+    /// Takes one request from the day's budget if fewer than `limit` were used; false when none is
+    /// left. The check and the count are one statement, so syncs running at once (the CLI beside the
+    /// server) can never spend more than the limit between them. Call it before sending, so a crash
+    /// mid-request still counts.
+    public func reserveRequest(by connection: BankConnection.ID, on day: Int64, limit: Int) async throws -> Bool {
         _ = try session.log()
-        try await session.sql.raw(
+        guard limit > 0 else { return false }
+        let row = try await session.sql.raw(
             """
             INSERT INTO sync_requests (connection_id, day, count) VALUES (\(bind: connection.description), \(bind: day), 1)
             ON CONFLICT (connection_id, day) DO UPDATE SET count = sync_requests.count + 1
+            WHERE sync_requests.count < \(bind: Int64(limit))
+            RETURNING count
             """
-        ).run()
+        ).first()
+        return row != nil
     }
 
     /// Records an account's balance for a day, replacing that day's earlier snapshot.
@@ -56,26 +63,39 @@ public struct SyncRecordRepository: Sendable {
         ).all().map { (try $0.localDate("date"), try $0.int("balance_minor")) }
     }
 
-    /// Remembers that a person deleted a bank transaction, so a re-sync does not bring it back.
-    public func rememberDeleted(_ bankTransactionID: String, in account: Account.ID) async throws {
+    /// Remembers a bank transaction a person deleted, with enough of it to recognise its posted form
+    /// or a re-issued id later, so a re-sync does not bring it back.
+    public func rememberDeleted(_ transaction: Transaction) async throws {
         _ = try session.log()
+        guard let bankID = transaction.bankTransactionID else { return }
         try await session.sql.raw(
             """
-            INSERT INTO deleted_bank_transactions (household_id, account_id, bank_transaction_id, deleted_at)
-            VALUES (\(bind: session.household), \(bind: account.description), \(bind: bankTransactionID), \(bind: session.now.unixSeconds))
+            INSERT INTO deleted_bank_transactions
+                (household_id, account_id, bank_transaction_id, date, amount_minor, description, payee, pending, deleted_at)
+            VALUES (\(bind: session.household), \(bind: transaction.accountID.description), \(bind: bankID),
+                    \(bind: Int64(transaction.date.compactValue)), \(bind: transaction.amount.minorUnits),
+                    \(bind: transaction.description), \(bind: transaction.payee), \(bind: transaction.isPending),
+                    \(bind: session.now.unixSeconds))
             ON CONFLICT (account_id, bank_transaction_id) DO NOTHING
             """
         ).run()
     }
 
-    /// The bank ids a person deleted in an account.
-    public func deletedBankIDs(in account: Account.ID) async throws -> Set<String> {
-        Set(
-            try await session.sql.raw(
-                """
-                SELECT bank_transaction_id FROM deleted_bank_transactions
-                WHERE household_id = \(bind: session.household) AND account_id = \(bind: account.description)
-                """
-            ).all().map { try $0.text("bank_transaction_id") })
+    /// What is remembered of the bank transactions a person deleted in an account.
+    public func deletedTransactions(in account: Account) async throws -> [TransactionIdentity.Candidate] {
+        try await session.sql.raw(
+            """
+            SELECT bank_transaction_id, date, amount_minor, description, payee, pending FROM deleted_bank_transactions
+            WHERE household_id = \(bind: session.household) AND account_id = \(bind: account.id.description)
+            """
+        ).all().map { row in
+            TransactionIdentity.Candidate(
+                id: Transaction.ID(UUID()), bankID: try row.text("bank_transaction_id"),
+                date: try row.localDate("date"),
+                amount: Money(minorUnits: try row.int("amount_minor"), currency: account.currency),
+                description: try row.text("description"), payee: try row.optionalText("payee"),
+                isPending: try row.bool("pending"))
+        }
     }
+
 }

@@ -97,4 +97,29 @@ import VaultCore
             deletedBankIDs: [])
         #expect(decision == .postedFromPending(near.id))
     }
+
+    @Test("a deleted pending item stays deleted when it posts, and a deleted row when its id is re-issued")
+    func deletedTombstones() {
+        let deletedPending = stored("P1", "2026-11-01", -4_500, "CAFE LUNA", pending: true)
+        let deletedPosted = stored("T1", "2026-10-10", -2_000, "NETFLIX.COM")
+        let posted = TransactionIdentity.decide(
+            incoming("T9", "2026-11-02", -5_000, "CAFE LUNA"), candidates: [], listedBankIDs: ["T9"],
+            deletedBankIDs: ["P1"],
+            deleted: [deletedPending])
+        #expect(posted == .deletedByPerson)
+        let reissued = TransactionIdentity.decide(
+            incoming("T2", "2026-10-10", -2_000, "NETFLIX.COM"), candidates: [], listedBankIDs: ["T2"],
+            deletedBankIDs: ["T1"],
+            deleted: [deletedPosted])
+        #expect(reissued == .deletedByPerson)
+    }
+
+    @Test("after a partial failure only bank ids match: nothing is inferred from what the list leaves out")
+    func incompleteList() {
+        let pending = stored("P1", "2026-11-01", -4_500, "CAFE LUNA", pending: true)
+        let decision = TransactionIdentity.decide(
+            incoming("T2", "2026-11-02", -4_500, "CAFE LUNA"), candidates: [pending], listedBankIDs: ["T2"],
+            deletedBankIDs: [], listIsComplete: false)
+        #expect(decision == .new)
+    }
 }
