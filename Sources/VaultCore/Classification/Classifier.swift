@@ -1,0 +1,132 @@
+import Foundation
+
+/// The classification pipeline over a household's transactions (DESIGN section 3, stages 3 to 6),
+/// pure: it returns what each transaction's derived fields should be, and the service layer writes
+/// the differences in one transaction.
+///
+/// For each transaction, in order:
+/// 1. fields a person set by hand (provenance `manual`) are kept as they are, whatever follows;
+/// 2. a transfer pair makes it a transfer (`transfer-match`, or `card-payment` for a card payment);
+/// 3. the first matching rule, in `Rule.precedes` order, sets the category, tags and exclusion, and
+///    the classification if it names one (a person's rule can overrule a detected transfer; built-in
+///    patterns cannot). Income patterns apply only to money in;
+/// 4. the default: money in is income and money out an expense, except that money into a loan or
+///    mortgage is a liability payment (a transfer: it leaves income alone) and money into a credit
+///    card that is not a payment is a refund (an expense that reduces spending).
+///
+/// Running it twice over the same input gives the same output.
+public enum Classifier {
+    /// The derived fields of one transaction.
+    public struct Outcome: Hashable, Sendable {
+        public var classification: Classification
+        public var classificationSource: Provenance
+        public var categoryID: Category.ID?
+        public var categorySource: Provenance
+        public var isExcluded: Bool
+        public var excludedSource: Provenance
+        public var tags: [String]
+        /// The rule that set a field, for "Matched: <rule name>".
+        public var ruleID: Rule.ID?
+        /// The other side of its transfer pair.
+        public var transferPartner: Transaction.ID?
+
+        /// The outcome as the transaction currently has it.
+        init(_ transaction: Transaction) {
+            classification = transaction.classification
+            classificationSource = transaction.classificationSource
+            categoryID = transaction.categoryID
+            categorySource = transaction.categorySource
+            isExcluded = transaction.isExcluded
+            excludedSource = transaction.excludedSource
+            tags = transaction.tags
+        }
+    }
+
+    /// Classifies every transaction; `rules` must already be compiled (`RuleMatcher`).
+    public static func classify(
+        _ transactions: [Transaction], accounts: [Account.ID: Account], rules: [RuleMatcher],
+        transferPairs: [TransferMatcher.Pair]
+    ) -> [Transaction.ID: Outcome] {
+        let ordered = rules.filter(\.rule.isActive).sorted { Rule.precedes($0.rule, $1.rule) }
+        var partner: [Transaction.ID: (Transaction.ID, Bool)] = [:]
+        for pair in transferPairs {
+            partner[pair.outflow] = (pair.inflow, pair.isCardPayment)
+            partner[pair.inflow] = (pair.outflow, pair.isCardPayment)
+        }
+        var outcomes: [Transaction.ID: Outcome] = [:]
+        outcomes.reserveCapacity(transactions.count)
+        for transaction in transactions {
+            guard let account = accounts[transaction.accountID] else { continue }
+            outcomes[transaction.id] = classify(
+                transaction, account: account, rules: ordered, partner: partner[transaction.id])
+        }
+        return outcomes
+    }
+
+    static func classify(
+        _ transaction: Transaction, account: Account, rules: [RuleMatcher], partner: (Transaction.ID, Bool)?
+    ) -> Outcome {
+        var outcome = Outcome(transaction)
+        let classificationLocked = transaction.classificationSource.isLocked
+        let categoryLocked = transaction.categorySource.isLocked
+        let exclusionLocked = transaction.excludedSource.isLocked
+
+        // Derived fields start from scratch, so a rule that no longer matches stops applying.
+        if !classificationLocked {
+            outcome.classification = defaultClassification(transaction, account: account)
+            outcome.classificationSource = .default
+        }
+        if !categoryLocked {
+            outcome.categoryID = nil
+            outcome.categorySource = .default
+        }
+        if !exclusionLocked {
+            outcome.isExcluded = false
+            outcome.excludedSource = .default
+        }
+
+        if let (other, isCardPayment) = partner, !classificationLocked {
+            outcome.classification = .transfer
+            outcome.classificationSource = isCardPayment ? .cardPayment : .transferMatch
+            outcome.transferPartner = other
+        }
+
+        if let matcher = rules.first(where: { applies($0, to: transaction, account: account) }) {
+            let rule = matcher.rule
+            let source = rule.origin.provenance
+            outcome.ruleID = rule.id
+            if let category = rule.categoryID, !categoryLocked {
+                outcome.categoryID = category
+                outcome.categorySource = source
+            }
+            if let classification = rule.classification, !classificationLocked,
+                outcome.transferPartner == nil || rule.origin == .user
+            {
+                outcome.classification = classification
+                outcome.classificationSource = source
+            }
+            if rule.excludeFromTotals, !exclusionLocked {
+                outcome.isExcluded = true
+                outcome.excludedSource = source
+            }
+            outcome.tags = Tag.unique(outcome.tags + rule.tagsToAdd)
+        }
+        return outcome
+    }
+
+    /// Whether a rule applies: it matches, and an income pattern only ever applies to money in.
+    static func applies(_ matcher: RuleMatcher, to transaction: Transaction, account: Account) -> Bool {
+        if matcher.rule.origin == .incomePattern, !transaction.amount.isPositive { return false }
+        return matcher.matches(transaction, account: account)
+    }
+
+    /// Stage 6: the classification when nothing more specific applies.
+    public static func defaultClassification(_ transaction: Transaction, account: Account) -> Classification {
+        guard transaction.amount.isPositive else { return .expense }
+        switch account.kind {
+        case .loan, .mortgage: return .transfer  // a liability payment, never income
+        case .creditCard: return .expense  // a refund: it reduces spending
+        default: return .income
+        }
+    }
+}

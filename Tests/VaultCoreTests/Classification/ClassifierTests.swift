@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import VaultCore
+
+@Suite struct ClassifierTests {
+    let f = ClassificationFixture()
+    var categories: [String: Category.ID] {
+        Dictionary(uniqueKeysWithValues: DefaultCategories.entries.map { ($0.key, Category.ID(UUID())) })
+    }
+
+    func builtIns(_ ids: [String: Category.ID]) throws -> [RuleMatcher] {
+        try BuiltInPatterns.rules(for: f.household, categoryIDs: ids) { Rule.ID(UUID()) }.map(RuleMatcher.init)
+    }
+
+    @Test(
+        "income patterns make money in income, and never money out",
+        arguments: [
+            ("ACME CORP PAYROLL DIRECT DEP", Int64(265_000), Classification.income, Provenance.incomePattern),
+            ("EMPLOYER INC DEPOSIT", 100_000, .income, .incomePattern),
+            ("Monthly salary", 100_000, .income, .incomePattern),
+            ("ACH CREDIT PAYROLL", 100_000, .income, .incomePattern),
+            ("PAYROLL TAX PAYMENT", -50_000, .expense, .default),
+            ("VENMO FROM SAM", 2_000, .income, .default),
+        ])
+    func incomePatterns(description: String, cents: Int64, classification: Classification, source: Provenance) throws {
+        let transaction = f.transaction(f.checking, "2026-11-20", cents, description)
+        let outcome = Classifier.classify(
+            [transaction], accounts: f.accounts, rules: try builtIns(categories), transferPairs: [])
+        #expect(outcome[transaction.id]?.classification == classification)
+        #expect(outcome[transaction.id]?.classificationSource == source)
+    }
+
+    @Test(
+        "merchant patterns: UBER EATS is dining while UBER is transportation",
+        arguments: [
+            ("UBER EATS ORDER", "dining"), ("UBER TRIP 1234", "transportation"), ("SHELL OIL 57442", "transportation"),
+            ("NETFLIX.COM", "entertainment"), ("SAFEWAY #1234", "groceries"), ("PG&E ELECTRIC BILL", "bills"),
+            ("LAS VEGAS SOUVENIRS", nil),
+        ])
+    func merchantPatterns(description: String, key: String?) throws {
+        let ids = categories
+        let transaction = f.transaction(f.card, "2026-11-20", -2_500, description)
+        let outcome = Classifier.classify(
+            [transaction], accounts: f.accounts, rules: try builtIns(ids), transferPairs: [])
+        #expect(outcome[transaction.id]?.categoryID == key.flatMap { ids[$0] })
+        #expect(outcome[transaction.id]?.categorySource == (key == nil ? .default : .merchantPattern))
+    }
+
+    @Test("hand-set fields survive every re-run; running twice changes nothing")
+    func locksAndIdempotence() throws {
+        let ids = categories
+        var manual = f.transaction(f.card, "2026-11-20", -2_500, "UBER EATS ORDER")
+        manual.categoryID = ids["travel"]
+        manual.categorySource = .manual
+        manual.classification = .ignore
+        manual.classificationSource = .manual
+        let rules = try builtIns(ids)
+        let first = Classifier.classify([manual], accounts: f.accounts, rules: rules, transferPairs: [])
+        #expect(first[manual.id]?.categoryID == ids["travel"])
+        #expect(first[manual.id]?.classification == .ignore)
+        var applied = manual
+        if let outcome = first[manual.id] {
+            applied.categoryID = outcome.categoryID
+            applied.classification = outcome.classification
+        }
+        #expect(Classifier.classify([applied], accounts: f.accounts, rules: rules, transferPairs: []) == first)
+    }
+
+    @Test("transfers: a pair is a transfer, a card payment says so, and a person's rule can overrule it")
+    func transfers() throws {
+        let payment = f.transaction(f.checking, "2026-11-25", -50_000, "SUMMIT CARD PAYMENT")
+        let credit = f.transaction(f.card, "2026-11-25", 50_000, "PAYMENT THANK YOU")
+        let pairs = TransferMatcher.pairs(in: [payment, credit], accounts: f.accounts)
+        let plain = Classifier.classify([payment, credit], accounts: f.accounts, rules: [], transferPairs: pairs)
+        #expect(
+            plain[payment.id]?.classification == .transfer && plain[payment.id]?.classificationSource == .cardPayment)
+        #expect(plain[credit.id]?.transferPartner == payment.id)
+        let override = try RuleMatcher(
+            f.rule(
+                "Card payments are spending", [RuleCondition(.description, .contains, "card payment")],
+                classification: .expense))
+        let ruled = Classifier.classify(
+            [payment, credit], accounts: f.accounts, rules: [override], transferPairs: pairs)
+        #expect(ruled[payment.id]?.classification == .expense && ruled[payment.id]?.classificationSource == .rule)
+        #expect(ruled[credit.id]?.classification == .transfer)
+    }
+
+    @Test("money into a mortgage is never income; an unpaired card credit is a refund")
+    func liabilities() {
+        let principal = f.transaction(f.mortgage, "2026-11-01", 131_840, "PAYMENT RECEIVED - PRINCIPAL")
+        let refund = f.transaction(f.card, "2026-11-03", 4_999, "AMAZON.COM REFUND")
+        let outcome = Classifier.classify([principal, refund], accounts: f.accounts, rules: [], transferPairs: [])
+        #expect(outcome[principal.id]?.classification == .transfer)
+        #expect(outcome[refund.id]?.classification == .expense)
+    }
+}
