@@ -16,7 +16,8 @@ struct GhostVault: AsyncParsableCommand {
         version: GhostVaultVersion.current,
         subcommands: [
             InitCommand.self, AddCommand.self, TransactionsCommand.self, AccountsCommand.self, CategoriesCommand.self,
-            ConnectCommand.self, SyncCommand.self, ConnectionsCommand.self, DemoCommand.self,
+            ConnectCommand.self, SyncCommand.self, ConnectionsCommand.self, DemoCommand.self, ClassifyCommand.self,
+            TransfersCommand.self,
         ]
     )
 }

@@ -38,6 +38,8 @@ public struct Transaction: Hashable, Sendable, Identifiable {
     public var bankTransactionID: String?
     /// How bank sync recognised this transaction (new, the posted form of a pending one, a re-issued id).
     public var identityNote: String?
+    /// The rule that set its classification, category or exclusion, for "Matched: <rule name>".
+    public var ruleID: Rule.ID?
 
     public init(
         id: ID, householdID: Household.ID, accountID: Account.ID, date: LocalDate, postedAt: Date? = nil,

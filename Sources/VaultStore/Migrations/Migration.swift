@@ -12,5 +12,6 @@ extension Migration {
     static let all: [Migration] = [
         .foundation,
         .bankSync,
+        .classification,
     ]
 }

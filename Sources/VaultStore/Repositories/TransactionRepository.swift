@@ -80,6 +80,14 @@ public struct TransactionRepository: Sendable {
         return Int(try row?.int("n") ?? 0)
     }
 
+    /// Every transaction of the household, oldest first (for classification over all history).
+    public func all() async throws -> [Transaction] {
+        let rows = try await session.sql.raw(
+            Self.selectWithCurrency + " WHERE t.household_id = \(bind: session.household) ORDER BY t.date, t.id"
+        ).all()
+        return try await transactions(from: rows)
+    }
+
     /// An account's transactions from bank sync dated within a range, for recognising incoming ones.
     public func bankTransactions(
         in account: Account.ID, from: LocalDate, through: LocalDate
@@ -185,7 +193,7 @@ public struct TransactionRepository: Sendable {
         }
         return try rows.map { row in
             let currency = try row.currency("account_currency", exponent: "account_currency_exponent")
-            return Transaction(
+            var transaction = Transaction(
                 id: try row.id("id"), householdID: try row.id("household_id"), accountID: try row.id("account_id"),
                 date: try row.localDate("date"), postedAt: try row.optionalInstant("posted_at"),
                 transactedAt: try row.optionalInstant("transacted_at"),
@@ -200,6 +208,8 @@ public struct TransactionRepository: Sendable {
                 classificationSource: try row.value("classification_source"), source: try row.value("source"),
                 bankTransactionID: try row.optionalText("bank_transaction_id"),
                 identityNote: try row.optionalText("identity_note"))
+            transaction.ruleID = try row.optionalID("rule_id")
+            return transaction
         }
     }
 
@@ -228,6 +238,7 @@ public struct TransactionRepository: Sendable {
         values.add("bankTransactionID", "bank_transaction_id", .text(transaction.bankTransactionID))
         values.add("description", "search_key", .text(transaction.searchKey))
         values.add("identityNote", "identity_note", .text(transaction.identityNote))
+        values.add("ruleID", "rule_id", .text(transaction.ruleID?.description))
         return values
     }
 }

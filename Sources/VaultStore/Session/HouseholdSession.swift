@@ -20,6 +20,8 @@ public struct HouseholdSession: Sendable {
     public var transactions: TransactionRepository { TransactionRepository(session: self) }
     public var connections: ConnectionRepository { ConnectionRepository(session: self) }
     public var syncRecords: SyncRecordRepository { SyncRecordRepository(session: self) }
+    public var rules: RuleRepository { RuleRepository(session: self) }
+    public var transfers: TransferRepository { TransferRepository(session: self) }
 
     /// The household this session belongs to.
     public func household() async throws -> Household {

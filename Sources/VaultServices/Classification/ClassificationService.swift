@@ -1,0 +1,90 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// Runs the classification pipeline over a household's history and writes what changed, in one
+/// database transaction (DESIGN section 3: pure engines decide, the service applies).
+public struct ClassificationService: Sendable {
+    let scope: HouseholdScope
+
+    public init(scope: HouseholdScope) { self.scope = scope }
+
+    /// One transaction whose derived fields changed.
+    public struct Change: Sendable {
+        public let transaction: Transaction
+        public let before: Transaction
+        public let fields: [String]
+    }
+
+    /// What a run did.
+    public struct Result: Sendable {
+        public var examined = 0
+        public var changes: [Change] = []
+        public var pairsAdded = 0
+        public var pairsRemoved = 0
+        /// Rules that could not run (an invalid filter), by name.
+        public var skippedRules: [String] = []
+    }
+
+    /// Re-classifies every transaction; running it twice changes nothing the second time.
+    @discardableResult
+    public func run() async throws -> Result {
+        try await scope.write { session in try await Self.run(in: session, newID: { scope.vault.newID() }) }
+    }
+
+    static func run(in session: HouseholdSession, newID: () -> Rule.ID) async throws -> Result {
+        var result = Result()
+        try await ensureBuiltIns(in: session, newID: newID)
+        let accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
+        var matchers: [RuleMatcher] = []
+        for rule in try await session.rules.all() {
+            do { matchers.append(try RuleMatcher(rule)) } catch { result.skippedRules.append(rule.name) }
+        }
+        let transactions = try await session.transactions.all()
+        result.examined = transactions.count
+
+        // Transfers: a person's pairs stay; automatic ones are found afresh.
+        let stored = try await session.transfers.all()
+        let manual = stored.filter(\.isManual).map(\.pair)
+        let storedAuto = Set(stored.filter { !$0.isManual }.map(\.pair))
+        let found = Set(
+            TransferMatcher.pairs(
+                in: transactions, accounts: accounts, unlinked: try await session.transfers.unlinked(),
+                alreadyPaired: Set(manual.flatMap(\.key))))
+        for pair in storedAuto.subtracting(found) {
+            _ = try await session.transfers.delete(containing: pair.outflow)
+            result.pairsRemoved += 1
+        }
+        let added = found.subtracting(storedAuto).sorted { $0.outflow < $1.outflow }
+        try await session.transfers.insert(added, manual: false)
+        result.pairsAdded = added.count
+
+        let outcomes = Classifier.classify(
+            transactions, accounts: accounts, rules: matchers, transferPairs: manual + Array(found))
+        for transaction in transactions {
+            guard let outcome = outcomes[transaction.id] else { continue }
+            var updated = transaction
+            updated.classification = outcome.classification
+            updated.classificationSource = outcome.classificationSource
+            updated.categoryID = outcome.categoryID
+            updated.categorySource = outcome.categorySource
+            updated.isExcluded = outcome.isExcluded
+            updated.excludedSource = outcome.excludedSource
+            updated.tags = outcome.tags
+            updated.ruleID = outcome.ruleID
+            guard updated != transaction else { continue }
+            let fields = try await session.transactions.update(updated)
+            result.changes.append(Change(transaction: updated, before: transaction, fields: fields))
+        }
+        return result
+    }
+
+    /// Gives a household the built-in income and merchant rules once, filed under its default categories.
+    static func ensureBuiltIns(in session: HouseholdSession, newID: () -> Rule.ID) async throws {
+        guard try await !session.rules.all().contains(where: { $0.origin != .user }) else { return }
+        let categories = try await session.categories.all()
+        let byKey = Dictionary(categories.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
+        try await session.rules.insert(
+            BuiltInPatterns.rules(for: session.householdID, categoryIDs: byKey, newID: newID))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// Listing, marking and unlinking transfer pairs.
+public struct TransferService: Sendable {
+    let scope: HouseholdScope
+
+    public init(scope: HouseholdScope) { self.scope = scope }
+
+    /// A pair with both transactions, for display.
+    public struct Listed: Sendable {
+        public let outflow: TransactionService.Listed
+        public let inflow: TransactionService.Listed
+        public let isManual: Bool
+        public let isCardPayment: Bool
+    }
+
+    /// Every pair, newest first.
+    public func list() async throws -> [Listed] {
+        try await scope.read { session in
+            let stored = try await session.transfers.all()
+            var byID: [Transaction.ID: Transaction] = [:]
+            for transaction in try await session.transactions.all() { byID[transaction.id] = transaction }
+            let listed = try await TransactionService.listed(
+                stored.flatMap { [$0.pair.outflow, $0.pair.inflow] }.compactMap { byID[$0] }, session: session)
+            let listedByID = Dictionary(uniqueKeysWithValues: listed.map { ($0.transaction.id, $0) })
+            return stored.compactMap { entry -> Listed? in
+                guard let outflow = listedByID[entry.pair.outflow], let inflow = listedByID[entry.pair.inflow] else {
+                    return nil
+                }
+                return Listed(
+                    outflow: outflow, inflow: inflow, isManual: entry.isManual, isCardPayment: entry.pair.isCardPayment)
+            }
+            .sorted {
+                ($0.outflow.transaction.date, $0.outflow.transaction.id) > (
+                    $1.outflow.transaction.date, $1.outflow.transaction.id
+                )
+            }
+        }
+    }
+
+    /// Breaks up the pair holding a transaction; the pair is never formed again automatically.
+    public func unlink(_ id: String) async throws {
+        try await scope.write { session in
+            let transaction = try await TransactionService.find(id, session: session)
+            guard let pair = try await session.transfers.delete(containing: transaction.id) else {
+                throw VaultError(.notFound, "That transaction is not part of a transfer pair.")
+            }
+            try await session.transfers.rememberUnlinked(pair)
+        }
+        try await ClassificationService(scope: scope).run()
+    }
+
+    /// Pairs two transactions by hand: equal and opposite amounts in different accounts.
+    public func mark(_ first: String, with second: String) async throws {
+        try await scope.write { session in
+            let a = try await TransactionService.find(first, session: session)
+            let b = try await TransactionService.find(second, session: session)
+            var problems: [Problem] = []
+            if a.accountID == b.accountID {
+                problems.append(Problem(field: "partner", message: "Both transactions are in the same account."))
+            }
+            if a.amount.currency != b.amount.currency || a.amount.minorUnits != -b.amount.minorUnits {
+                problems.append(
+                    Problem(field: "partner", message: "A transfer's two sides have equal and opposite amounts."))
+            }
+            guard problems.isEmpty else { throw InvalidInput(problems) }
+            _ = try await session.transfers.delete(containing: a.id)
+            _ = try await session.transfers.delete(containing: b.id)
+            let accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
+            let (outflow, inflow) = a.amount.isNegative ? (a, b) : (b, a)
+            let kinds = [outflow.accountID, inflow.accountID].map { accounts[$0]?.kind }
+            try await session.transfers.insert(
+                [
+                    .init(
+                        outflow: outflow.id, inflow: inflow.id,
+                        isCardPayment: kinds.contains(.creditCard) && kinds.contains { $0 != .creditCard })
+                ],
+                manual: true)
+        }
+        try await ClassificationService(scope: scope).run()
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import VaultCore
+
+/// A classification run as JSON.
+public struct ClassificationResultView: Codable, Hashable, Sendable {
+    public struct ChangeEntry: Codable, Hashable, Sendable {
+        public let id: String
+        public let date: String
+        public let description: String
+        public let classification: String
+        public let previousClassification: String
+        public let source: String
+        public let categoryId: String?
+        public let fields: [String]
+    }
+
+    public let examined: Int
+    public let changed: Int
+    public let pairsAdded: Int
+    public let pairsRemoved: Int
+    public let skippedRules: [String]
+    public let changes: [ChangeEntry]
+
+    public init(_ result: ClassificationService.Result) {
+        examined = result.examined
+        changed = result.changes.count
+        pairsAdded = result.pairsAdded
+        pairsRemoved = result.pairsRemoved
+        skippedRules = result.skippedRules
+        changes = result.changes.map {
+            ChangeEntry(
+                id: $0.transaction.id.description, date: $0.transaction.date.description,
+                description: $0.transaction.description, classification: $0.transaction.classification.rawValue,
+                previousClassification: $0.before.classification.rawValue,
+                source: $0.transaction.classificationSource.rawValue,
+                categoryId: $0.transaction.categoryID?.description,
+                fields: $0.fields)
+        }
+    }
+}
+
+/// A transfer pair as JSON.
+public struct TransferPairView: Codable, Hashable, Sendable {
+    public let date: String
+    public let fromAccount: String
+    public let toAccount: String
+    public let amount: String
+    public let currency: String
+    public let type: String
+    public let fromId: String
+    public let toId: String
+
+    public init(_ pair: TransferService.Listed) {
+        date = pair.outflow.transaction.date.description
+        fromAccount = pair.outflow.account.displayName
+        toAccount = pair.inflow.account.displayName
+        amount = pair.inflow.transaction.amount.decimalString
+        currency = pair.inflow.transaction.amount.currency.code
+        type = pair.isManual ? "manual" : (pair.isCardPayment ? "card-payment" : "auto")
+        fromId = pair.outflow.transaction.id.description
+        toId = pair.inflow.transaction.id.description
+    }
+}
