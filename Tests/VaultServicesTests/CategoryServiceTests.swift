@@ -121,4 +121,30 @@ import VaultTestSupport
             #expect(try await f.scope.categories.add(.init(name: "Pets")).kind == .expense)
         }
     }
+
+    @Test(
+        "removing a category that rules file into says so, and takes the rules along or moves them",
+        arguments: TestBackend.enabled)
+    func removalWithRules(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let rules = RuleService(scope: f.scope)
+            _ = try await rules.add(
+                .init(
+                    name: "Bakery", category: "Dining", conditions: [RuleCondition(.description, .contains, "BAKERY")]))
+            _ = try await rules.add(
+                .init(
+                    name: "Bus", category: "Transit & Parking",
+                    conditions: [RuleCondition(.description, .contains, "BUS")]))
+            let asked = await expectVaultError(.confirmationRequired) {
+                try await f.scope.categories.remove("Transit & Parking", confirmed: false)
+            }
+            #expect(asked?.message.contains("'Bus'") == true)
+            try await f.scope.categories.remove("Transit & Parking", confirmed: true)
+            #expect(try await rules.list().map(\.name) == ["Bakery"])
+            try await f.scope.categories.remove("Dining", moveTransactionsTo: "Groceries", confirmed: true)
+            let groceries = try await f.scope.categories.find("Groceries")
+            #expect(try await rules.find("Bakery").categoryID == groceries.id)
+        }
+    }
 }

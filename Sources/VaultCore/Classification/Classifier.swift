@@ -94,22 +94,30 @@ public enum Classifier {
         if let matcher = rules.first(where: { applies($0, to: transaction, account: account) }) {
             let rule = matcher.rule
             let source = rule.origin.provenance
-            outcome.ruleID = rule.id
+            var applied = false
             if let category = rule.categoryID, !categoryLocked {
                 outcome.categoryID = category
                 outcome.categorySource = source
+                applied = true
             }
             if let classification = rule.classification, !classificationLocked,
                 outcome.transferPartner == nil || rule.origin == .user
             {
                 outcome.classification = classification
                 outcome.classificationSource = source
+                applied = true
             }
             if rule.excludeFromTotals, !exclusionLocked {
                 outcome.isExcluded = true
                 outcome.excludedSource = source
+                applied = true
             }
-            outcome.tags = Tag.unique(outcome.tags + rule.tagsToAdd)
+            if !rule.tagsToAdd.isEmpty {
+                outcome.tags = Tag.unique(outcome.tags + rule.tagsToAdd)
+                applied = true
+            }
+            // Only a rule that set something is named as the reason ("Matched: <rule>").
+            if applied { outcome.ruleID = rule.id }
         }
         return outcome
     }

@@ -61,9 +61,11 @@ public struct CategoryService: Sendable {
         public let transactionCount: Int
         /// Where those transactions go; nil means they become uncategorised.
         public let transactionsMoveTo: Category?
+        /// Rules that file into the category: they follow the transactions, or are deleted with it.
+        public let rules: [Rule]
 
         /// Whether removing touches anything besides the category itself.
-        public var hasConsequences: Bool { !children.isEmpty || transactionCount > 0 }
+        public var hasConsequences: Bool { !children.isEmpty || transactionCount > 0 || !rules.isEmpty }
 
         public var description: String {
             var lines = ["Removing '\(category.name)' will:"]
@@ -76,6 +78,12 @@ public struct CategoryService: Sendable {
             if transactionCount > 0 {
                 let target = transactionsMoveTo.map { "move to '\($0.name)'" } ?? "become uncategorised"
                 lines.append("- make its \(transactionCount) transaction\(transactionCount == 1 ? "" : "s") \(target)")
+            }
+            if !rules.isEmpty {
+                let names = rules.map { "'\($0.name)'" }.joined(separator: ", ")
+                lines.append(
+                    transactionsMoveTo.map { "- make the rule(s) \(names) file into '\($0.name)'" }
+                        ?? "- delete the rule(s) \(names), which file into it")
             }
             if !hasConsequences { lines.append("- delete it; nothing else uses it") }
             return lines.joined(separator: "\n")
@@ -180,6 +188,14 @@ public struct CategoryService: Sendable {
                 try await session.categories.update(moved)
             }
             _ = try await session.categories.moveTransactions(from: plan.category.id, to: plan.transactionsMoveTo?.id)
+            for var rule in plan.rules {
+                if let target = plan.transactionsMoveTo {
+                    rule.categoryID = target.id
+                    try await session.rules.update(rule)
+                } else {
+                    _ = try await session.rules.delete(rule.id)
+                }
+            }
             _ = try await session.categories.delete(plan.category.id)
             return plan
         }
@@ -226,7 +242,8 @@ public struct CategoryService: Sendable {
         return RemovalPlan(
             category: category, children: children, newParent: newParent,
             transactionCount: try await session.categories.transactionCount(in: [category.id]),
-            transactionsMoveTo: destination)
+            transactionsMoveTo: destination,
+            rules: try await session.rules.all().filter { $0.categoryID == category.id })
     }
 
     static func resolve(_ reference: String, in tree: CategoryTree) throws -> Category {

@@ -61,3 +61,36 @@ public struct TransferPairView: Codable, Hashable, Sendable {
         toId = pair.inflow.transaction.id.description
     }
 }
+
+/// A rule as JSON.
+public struct RuleView: Codable, Hashable, Sendable {
+    public let id: String
+    public let name: String
+    public let category: String?
+    public let categoryId: String?
+    public let classification: String?
+    public let join: String
+    public let priority: Int
+    public let active: Bool
+    public let builtIn: Bool
+    public let origin: String
+    public let filters: [RuleCondition]
+    public let tags: [String]
+    public let excludeFromTotals: Bool
+
+    public init(_ rule: Rule, tree: CategoryTree) {
+        id = rule.id.description
+        name = rule.name
+        category = rule.categoryID.map { tree.path(of: $0) }
+        categoryId = rule.categoryID?.description
+        classification = rule.classification?.rawValue
+        join = rule.join.rawValue
+        priority = rule.priority
+        active = rule.isActive
+        builtIn = rule.origin != .user
+        origin = rule.origin.rawValue
+        filters = rule.conditions
+        tags = rule.tagsToAdd
+        excludeFromTotals = rule.excludeFromTotals
+    }
+}

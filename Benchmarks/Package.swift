@@ -1,0 +1,24 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// GhostVault's benchmarks, in their own package so they never slow the main build (DESIGN section 2).
+// Run with `swift package --package-path Benchmarks benchmark` (see docs/performance.md).
+let package = Package(
+    name: "GhostVaultBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ClassificationBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "VaultCore", package: "main"),
+            ],
+            path: "Benchmarks/ClassificationBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)

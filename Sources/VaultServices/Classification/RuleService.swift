@@ -1,0 +1,217 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// Creating, editing, listing, previewing and applying rules (spec `budget-client.md`, Auto-Categorization Rules).
+public struct RuleService: Sendable {
+    let scope: HouseholdScope
+
+    public init(scope: HouseholdScope) { self.scope = scope }
+
+    /// What a person gives for a rule; text fields are checked together.
+    public struct Input: Sendable {
+        public var name: String
+        /// The category's name, key, path or id.
+        public var category: String?
+        /// `income`, `expense`, `transfer` or `ignore`.
+        public var classification: String?
+        /// `all` (AND, the default) or `any` (OR).
+        public var join: String
+        public var priority: Int
+        public var isActive: Bool
+        public var conditions: [RuleCondition]
+        public var tags: String?
+        public var excludeFromTotals: Bool
+
+        public init(
+            name: String, category: String?, classification: String? = nil, join: String = "all", priority: Int = 0,
+            isActive: Bool = true, conditions: [RuleCondition], tags: String? = nil, excludeFromTotals: Bool = false
+        ) {
+            self.name = name
+            self.category = category
+            self.classification = classification
+            self.join = join
+            self.priority = priority
+            self.isActive = isActive
+            self.conditions = conditions
+            self.tags = tags
+            self.excludeFromTotals = excludeFromTotals
+        }
+    }
+
+    /// One transaction a rule would change, from what to what.
+    public struct PreviewItem: Sendable {
+        public let transaction: Transaction
+        public let categoryBefore: Category.ID?
+        public let categoryAfter: Category.ID?
+        public let classificationBefore: Classification
+        public let classificationAfter: Classification
+    }
+
+    /// Rules sorted by name, optionally only those whose name contains `search` (ignoring case).
+    public func list(search: String? = nil) async throws -> [Rule] {
+        let all = try await scope.read { try await $0.rules.all() }
+        guard let search, !search.isEmpty else { return all }
+        return all.filter { $0.name.lowercased().contains(search.lowercased()) }
+    }
+
+    /// Finds a rule by id or exact name (ignoring case).
+    public func find(_ reference: String) async throws -> Rule {
+        try Reference.named(
+            reference, in: try await list(), id: \.id.description, name: \.name, kind: "rule",
+            noneYet: "There are no rules yet; `ghostvault rules add` makes one.")
+    }
+
+    /// Creates a rule, or refuses the input whole. It applies to existing transactions only when asked (`apply`).
+    public func add(_ input: Input) async throws -> Rule {
+        try await scope.write { session in
+            let rule = try await Self.build(input, id: scope.vault.newID(), origin: .user, session: session)
+            try await session.rules.insert([rule])
+            return rule
+        }
+    }
+
+    /// Replaces a rule's settings (built-in rules can be edited too; their origin stays).
+    public func edit(_ reference: String, _ input: Input) async throws -> Rule {
+        let existing = try await find(reference)
+        return try await scope.write { session in
+            let rule = try await Self.build(input, id: existing.id, origin: existing.origin, session: session)
+            try await session.rules.update(rule)
+            return rule
+        }
+    }
+
+    /// Switches a rule on or off (how built-in patterns are turned off).
+    public func setActive(_ reference: String, _ active: Bool) async throws -> Rule {
+        var rule = try await find(reference)
+        rule.isActive = active
+        let updated = rule
+        try await scope.write { session in _ = try await session.rules.update(updated) }
+        return updated
+    }
+
+    public func delete(_ reference: String) async throws {
+        let rule = try await find(reference)
+        try await scope.write { session in _ = try await session.rules.delete(rule.id) }
+    }
+
+    /// What applying every rule (with `draft` added, when given) to all history would change, without changing it.
+    public func preview(adding draft: Input? = nil) async throws -> [PreviewItem] {
+        // Run the pipeline in a transaction that is always rolled back: the same code as `apply`.
+        struct Rollback: Error { let items: [PreviewItem] }
+        do {
+            try await scope.write { session in
+                if let draft {
+                    try await session.rules.insert([
+                        try await Self.build(draft, id: scope.vault.newID(), origin: .user, session: session)
+                    ])
+                }
+                let result = try await ClassificationService.run(in: session, newID: { scope.vault.newID() })
+                throw Rollback(
+                    items: result.changes.map {
+                        PreviewItem(
+                            transaction: $0.transaction, categoryBefore: $0.before.categoryID,
+                            categoryAfter: $0.transaction.categoryID, classificationBefore: $0.before.classification,
+                            classificationAfter: $0.transaction.classification)
+                    })
+            }
+        } catch let rollback as Rollback {
+            return rollback.items
+        }
+        return []
+    }
+
+    /// Applies the rules to existing transactions (fields set by hand stay as they are).
+    @discardableResult
+    public func apply() async throws -> ClassificationService.Result {
+        try await ClassificationService(scope: scope).run()
+    }
+
+    static func build(_ input: Input, id: Rule.ID, origin: Rule.Origin, session: HouseholdSession) async throws -> Rule
+    {
+        let tree = try await session.categories.tree()
+        var problems: [Problem] = []
+        var category: Category?
+        if let reference = input.category, !reference.isEmpty {
+            category = Reference.category(reference, in: tree).value(collecting: &problems)
+        }
+        var classification: Classification?
+        if let text = input.classification {
+            classification = Classification(rawValue: text.lowercased())
+            if classification == nil {
+                problems.append(
+                    Problem(
+                        field: "classification",
+                        message: "'\(text)' is not a classification; use income, expense, transfer or ignore."))
+            }
+        }
+        let join = Rule.Join(rawValue: input.join.lowercased())
+        if join == nil {
+            problems.append(
+                Problem(field: "join", message: "'\(input.join)' is not a filter join; use all (AND) or any (OR)."))
+        }
+        let rule = Rule(
+            id: id, householdID: session.householdID, name: input.name.trimmingCharacters(in: .whitespacesAndNewlines),
+            categoryID: category?.id, classification: classification, tagsToAdd: Tag.parseList(input.tags ?? ""),
+            excludeFromTotals: input.excludeFromTotals, join: join ?? .all, priority: input.priority,
+            isActive: input.isActive, conditions: input.conditions, origin: origin)
+        let ruleProblems = RuleValidation.problems(rule) { tree[$0] != nil }
+        problems += ruleProblems.filter { !(category == nil && input.category != nil && $0.field == "category") }
+        guard problems.isEmpty else { throw InvalidInput(problems) }
+        return rule
+    }
+}
+
+extension RuleCondition {
+    /// Reads a filter as a person types it: `description contains UBER EATS`, `payee regex ^SQ`,
+    /// `amount > 100`, `amount between 10 50`, `account is Checking`.
+    public static func parse(_ text: String) -> Result<RuleCondition, Problem> {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.count >= 3 else {
+            return .failure(
+                Problem(
+                    field: "filter",
+                    message: "'\(text)' needs a field, an operator and a value, like 'description contains UBER'."))
+        }
+        guard let field = Field(rawValue: words[0].lowercased()) else {
+            return .failure(
+                Problem(
+                    field: "filter", message: "'\(words[0])' is not a field; use description, payee, amount or account."
+                ))
+        }
+        let operators: [String: Operator] = [
+            "contains": .contains, "starts-with": .startsWith, "startswith": .startsWith, "ends-with": .endsWith,
+            "endswith": .endsWith, "equals": .equals, "is": .equals, "=": .equals, "regex": .regex, "matches": .regex,
+            ">": .greaterThan, "greater-than": .greaterThan, "<": .lessThan, "less-than": .lessThan,
+            "between": .between,
+        ]
+        guard let op = operators[words[1].lowercased()] else {
+            return .failure(
+                Problem(
+                    field: "filter",
+                    message:
+                        "'\(words[1])' is not an operator; use contains, starts-with, ends-with, equals, regex, >, < or between."
+                ))
+        }
+        let rest = Array(words.dropFirst(2))
+        if op == .between {
+            let numbers = rest.filter { $0.lowercased() != "and" }
+            guard numbers.count == 2 else {
+                return .failure(
+                    Problem(field: "filter", message: "'between' takes two numbers, like 'amount between 10 50'."))
+            }
+            return .success(RuleCondition(field, op, numbers[0], numbers[1]))
+        }
+        return .success(RuleCondition(field, op, rest.joined(separator: " ")))
+    }
+
+    /// The filter as a person reads it: `description contains "UBER EATS"`.
+    public var summary: String {
+        switch op {
+        case .between: "\(field.rawValue) between \(value) and \(secondValue ?? "?")"
+        case .greaterThan: "\(field.rawValue) > \(value)"
+        case .lessThan: "\(field.rawValue) < \(value)"
+        default: "\(field.rawValue) \(op.rawValue) \"\(value)\""
+        }
+    }
+}
