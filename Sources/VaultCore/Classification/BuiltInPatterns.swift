@@ -64,7 +64,7 @@ public enum BuiltInPatterns {
                 classification: .income, join: .any, priority: basePriority + 100,
                 conditions: incomeRegexes.map { RuleCondition(.description, .regex, $0) }, origin: .incomePattern)
         ]
-        // A merchant word matches as a whole word, so "GAS" is not found inside "VEGAS"; earlier groups
+        // A merchant word matches as a whole word ("GAS" is not found inside "VEGAS"); earlier groups
         // (and, within one, earlier words) rank higher. Dining's "UBER EATS" thus beats transportation's "UBER".
         var priority = basePriority + 50
         for (key, words) in merchants {
@@ -73,11 +73,7 @@ public enum BuiltInPatterns {
                 Rule(
                     id: newID(), householdID: household, name: "Merchants: \(key)", categoryID: category, join: .any,
                     priority: priority,
-                    conditions: words.map {
-                        RuleCondition(
-                            .description, .regex,
-                            "(^|[^A-Z0-9])" + NSRegularExpression.escapedPattern(for: $0) + "([^A-Z0-9]|$)")
-                    },
+                    conditions: words.map { RuleCondition(.description, .containsWord, $0) },
                     origin: .merchantPattern))
             priority -= 1
         }

@@ -91,7 +91,8 @@ public enum Classifier {
             outcome.transferPartner = other
         }
 
-        if let matcher = rules.first(where: { applies($0, to: transaction, account: account) }) {
+        let subject = RuleSubject(transaction, account: account)
+        if let matcher = rules.first(where: { applies($0, to: subject) }) {
             let rule = matcher.rule
             let source = rule.origin.provenance
             var applied = false
@@ -123,9 +124,9 @@ public enum Classifier {
     }
 
     /// Whether a rule applies: it matches, and an income pattern only ever applies to money in.
-    static func applies(_ matcher: RuleMatcher, to transaction: Transaction, account: Account) -> Bool {
-        if matcher.rule.origin == .incomePattern, !transaction.amount.isPositive { return false }
-        return matcher.matches(transaction, account: account)
+    static func applies(_ matcher: RuleMatcher, to subject: RuleSubject) -> Bool {
+        if matcher.rule.origin == .incomePattern, !subject.transaction.amount.isPositive { return false }
+        return matcher.matches(subject)
     }
 
     /// Stage 6: the classification when nothing more specific applies.

@@ -96,6 +96,8 @@ public struct RuleCondition: Hashable, Sendable, Codable {
         case startsWith = "starts-with"
         case endsWith = "ends-with"
         case equals
+        /// The value as a whole word: "GAS" matches "SHELL GAS 12" but not "VEGAS".
+        case containsWord = "contains-word"
         case regex
         case greaterThan = "greater-than"
         case lessThan = "less-than"

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A rule made ready to run over many transactions: text lower-cased once, regular expressions compiled
-/// once, amounts parsed once (per currency, when first needed).
+/// A rule made ready to run over many transactions: text folded to lower-case bytes once, regular
+/// expressions compiled once (and skipped for patterns that are plain words or words joined by `.*`,
+/// which are searched for directly), amount bounds scaled to whole numbers once.
 ///
 /// Text operators ignore case. Amount operators compare the amount's size, so "greater than 100"
 /// means more than 100 in or out, as people say it; `between` includes both ends.
@@ -9,11 +10,28 @@ public struct RuleMatcher: Sendable {
     public let rule: Rule
     private let conditions: [Compiled]
 
-    private struct Compiled: @unchecked Sendable {
+    private enum Test: @unchecked Sendable {
         // NSRegularExpression is immutable once made and documented as safe to share between threads.
+        case contains([UInt8])
+        case startsWith([UInt8])
+        case endsWith([UInt8])
+        case equals([UInt8])
+        case word([UInt8])
+        /// Literals that must appear in this order (a pattern like `EMPLOYER.*DEPOSIT`).
+        case orderedLiterals([[UInt8]])
+        case regex(NSRegularExpression)
+        /// Amount bounds in ten-thousandths of a unit (four decimals cover every ISO currency).
+        case amountAbove(Int64)
+        case amountBelow(Int64)
+        case amountBetween(Int64, Int64)
+        case amountEquals(Int64)
+        /// Anything rarer (text operators on amounts, numbers in text): the general path.
+        case general
+    }
+
+    private struct Compiled: Sendable {
         let condition: RuleCondition
-        let text: String
-        let regex: NSRegularExpression?
+        let test: Test
     }
 
     /// Compiles a rule; throws the validation problems when it cannot run (an invalid regex, say).
@@ -21,84 +39,192 @@ public struct RuleMatcher: Sendable {
         let problems = RuleValidation.conditionProblems(rule.conditions)
         guard problems.isEmpty else { throw InvalidInput(problems) }
         self.rule = rule
-        self.conditions = rule.conditions.map { condition in
-            Compiled(
-                condition: condition, text: condition.value.lowercased(),
-                regex: condition.op == .regex
-                    ? try? NSRegularExpression(pattern: condition.value, options: [.caseInsensitive]) : nil)
+        self.conditions = rule.conditions.map { Compiled(condition: $0, test: Self.compile($0)) }
+    }
+
+    private static func compile(_ condition: RuleCondition) -> Test {
+        let bytes = Array(condition.value.lowercased().utf8)
+        if condition.field == .amount {
+            guard let low = scaled(condition.value) else { return .general }
+            switch condition.op {
+            case .greaterThan: return .amountAbove(low)
+            case .lessThan: return .amountBelow(low)
+            case .equals: return .amountEquals(low)
+            case .between: return scaled(condition.secondValue ?? "").map { .amountBetween(low, $0) } ?? .general
+            default: return .general
+            }
         }
+        switch condition.op {
+        case .contains: return .contains(bytes)
+        case .startsWith: return .startsWith(bytes)
+        case .endsWith: return .endsWith(bytes)
+        case .equals: return .equals(bytes)
+        case .containsWord: return .word(bytes)
+        case .regex:
+            if let literals = orderedLiterals(condition.value) { return .orderedLiterals(literals) }
+            guard let regex = try? NSRegularExpression(pattern: condition.value, options: [.caseInsensitive]) else {
+                return .general
+            }
+            return .regex(regex)
+        case .greaterThan, .lessThan, .between: return .general
+        }
+    }
+
+    /// A pattern made only of plain characters, or plain runs joined by `.*`, as lower-case byte runs.
+    static func orderedLiterals(_ pattern: String) -> [[UInt8]]? {
+        let special = Set("\\^$|?*+()[]{}.")
+        let runs = pattern.components(separatedBy: ".*")
+        guard runs.allSatisfy({ !$0.isEmpty && !$0.contains(where: special.contains) }) else { return nil }
+        return runs.map { Array($0.lowercased().utf8) }
+    }
+
+    /// A decimal text as ten-thousandths of its magnitude (`"12.5"` is 125000); nil when it is not one.
+    static func scaled(_ text: String) -> Int64? {
+        guard let money = try? Money(parsing: text, currency: Currency(code: "X", exponent: 4)) else { return nil }
+        return Int64(exactly: money.minorUnits.magnitude)
     }
 
     /// Whether the rule matches a transaction held in `account`.
     public func matches(_ transaction: Transaction, account: Account) -> Bool {
+        matches(RuleSubject(transaction, account: account))
+    }
+
+    /// Whether the rule matches a transaction already prepared for matching.
+    public func matches(_ subject: RuleSubject) -> Bool {
         guard rule.isActive, !conditions.isEmpty else { return false }
         switch rule.join {
-        case .all: return conditions.allSatisfy { test($0, transaction, account) }
-        case .any: return conditions.contains { test($0, transaction, account) }
+        case .all: return conditions.allSatisfy { test($0, subject) }
+        case .any: return conditions.contains { test($0, subject) }
         }
     }
 
-    private func test(_ compiled: Compiled, _ transaction: Transaction, _ account: Account) -> Bool {
-        let condition = compiled.condition
-        switch condition.field {
-        case .amount:
-            return compare(transaction.amount, condition)
-        case .description:
-            return text(transaction.description, compiled)
-        case .payee:
-            return text(transaction.payee ?? "", compiled)
+    private func test(_ compiled: Compiled, _ subject: RuleSubject) -> Bool {
+        switch compiled.condition.field {
+        case .description: return text(compiled, subject.description, subject.transaction.description)
+        case .payee: return text(compiled, subject.payee, subject.transaction.payee ?? "")
         case .account:
-            return text(account.displayName, compiled) || (account.nickname != nil && text(account.name, compiled))
+            return text(compiled, subject.accountDisplayName, subject.account.displayName)
+                || (subject.account.nickname != nil && text(compiled, subject.accountName, subject.account.name))
+        case .amount:
+            switch compiled.test {
+            case .amountAbove(let low): return subject.scaledAmount > low
+            case .amountBelow(let low): return subject.scaledAmount < low
+            case .amountBetween(let low, let high): return low <= subject.scaledAmount && subject.scaledAmount <= high
+            case .amountEquals(let value): return subject.scaledAmount == value
+            default: return amountText(subject.transaction.amount, compiled.condition)
+            }
         }
     }
 
-    private func text(_ subject: String, _ compiled: Compiled) -> Bool {
-        let lower = subject.lowercased()
-        switch compiled.condition.op {
-        case .contains: return lower.contains(compiled.text)
-        case .startsWith: return lower.hasPrefix(compiled.text)
-        case .endsWith: return lower.hasSuffix(compiled.text)
-        case .equals: return lower == compiled.text
-        case .regex:
-            guard let regex = compiled.regex else { return false }
-            return regex.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)) != nil
-        case .greaterThan, .lessThan, .between:
+    private func text(_ compiled: Compiled, _ lower: [UInt8], _ original: String) -> Bool {
+        switch compiled.test {
+        case .contains(let needle): return ByteSearch.index(of: needle, in: lower, from: 0) != nil
+        case .startsWith(let needle): return lower.starts(with: needle)
+        case .endsWith(let needle):
+            return lower.count >= needle.count && lower.suffix(needle.count).elementsEqual(needle)
+        case .equals(let needle): return lower == needle
+        case .word(let needle): return ByteSearch.containsWord(needle, in: lower)
+        case .orderedLiterals(let runs):
+            var position = 0
+            for run in runs {
+                guard let found = ByteSearch.index(of: run, in: lower, from: position) else { return false }
+                position = found + run.count
+            }
+            return true
+        case .regex(let regex):
+            return regex.firstMatch(in: original, range: NSRange(original.startIndex..., in: original)) != nil
+        default:
             // Numeric operators on a text field compare the text as a number, when it is one.
-            guard let number = Decimal(string: subject.trimmingCharacters(in: .whitespaces)) else { return false }
+            guard let number = Self.scaled(original.trimmingCharacters(in: .whitespaces)) else { return false }
             return numeric(number, compiled.condition)
         }
     }
 
-    private func compare(_ amount: Money, _ condition: RuleCondition) -> Bool {
-        let size = Decimal(amount.minorUnits.magnitude) / pow(10, amount.currency.exponent)
-        switch condition.op {
-        case .equals: return Decimal(string: condition.value).map { $0.magnitude == size } ?? false
-        case .contains, .startsWith, .endsWith, .regex:
-            // Text operators on an amount look at its decimal text ("12.50").
-            let text = amount.decimalString.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-            switch condition.op {
-            case .contains: return text.contains(condition.value)
-            case .startsWith: return text.hasPrefix(condition.value)
-            case .endsWith: return text.hasSuffix(condition.value)
-            default:
-                return (try? NSRegularExpression(pattern: condition.value))?.firstMatch(
-                    in: text, range: NSRange(text.startIndex..., in: text)) != nil
-            }
-        case .greaterThan, .lessThan, .between:
-            return numeric(size, condition)
-        }
-    }
-
-    private func numeric(_ number: Decimal, _ condition: RuleCondition) -> Bool {
-        guard let low = Decimal(string: condition.value)?.magnitude else { return false }
+    private func numeric(_ number: Int64, _ condition: RuleCondition) -> Bool {
+        guard let low = Self.scaled(condition.value) else { return false }
         switch condition.op {
         case .greaterThan: return number > low
         case .lessThan: return number < low
-        case .between:
-            guard let high = condition.secondValue.flatMap({ Decimal(string: $0) })?.magnitude else { return false }
-            return low <= number && number <= high
+        case .between: return Self.scaled(condition.secondValue ?? "").map { low <= number && number <= $0 } ?? false
         default: return false
         }
+    }
+
+    /// Text operators on an amount look at its decimal text without the sign ("12.50").
+    private func amountText(_ amount: Money, _ condition: RuleCondition) -> Bool {
+        let text = amount.decimalString.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        switch condition.op {
+        case .contains, .containsWord: return text.contains(condition.value)
+        case .startsWith: return text.hasPrefix(condition.value)
+        case .endsWith: return text.hasSuffix(condition.value)
+        case .regex:
+            return (try? NSRegularExpression(pattern: condition.value))?.firstMatch(
+                in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        default: return false
+        }
+    }
+}
+
+/// A transaction prepared once for matching against many rules: its texts as lower-case bytes and its
+/// amount's size in ten-thousandths.
+public struct RuleSubject: Sendable {
+    let transaction: Transaction
+    let account: Account
+    let description: [UInt8]
+    let payee: [UInt8]
+    let accountDisplayName: [UInt8]
+    let accountName: [UInt8]
+    let scaledAmount: Int64
+
+    public init(_ transaction: Transaction, account: Account) {
+        self.transaction = transaction
+        self.account = account
+        description = Array(transaction.description.lowercased().utf8)
+        payee = Array((transaction.payee ?? "").lowercased().utf8)
+        accountDisplayName = Array(account.displayName.lowercased().utf8)
+        accountName = Array(account.name.lowercased().utf8)
+        let magnitude = Int64(clamping: transaction.amount.minorUnits.magnitude)
+        var scale: Int64 = 1
+        for _ in 0..<(Currency.maximumExponent - transaction.amount.currency.exponent) { scale *= 10 }
+        scaledAmount = magnitude.multipliedReportingOverflow(by: scale).overflow ? .max : magnitude * scale
+    }
+}
+
+/// Substring search over bytes, for the hot loop of rule matching.
+enum ByteSearch {
+    /// The first index at or after `start` where `needle` occurs in `haystack`.
+    static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first else { return start }
+        guard haystack.count - start >= needle.count else { return nil }
+        var index = start
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first {
+                var offset = 1
+                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether `word` occurs with no letter or digit right before or after it ("gas" is not in "vegas").
+    static func containsWord(_ word: [UInt8], in haystack: [UInt8]) -> Bool {
+        var start = 0
+        while let found = index(of: word, in: haystack, from: start) {
+            let before = found == 0 || !isWordByte(haystack[found - 1])
+            let end = found + word.count
+            let after = end == haystack.count || !isWordByte(haystack[end])
+            if before && after { return true }
+            start = found + 1
+        }
+        return false
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+            || byte >= 0x80
     }
 }
 

@@ -181,7 +181,8 @@ extension RuleCondition {
         }
         let operators: [String: Operator] = [
             "contains": .contains, "starts-with": .startsWith, "startswith": .startsWith, "ends-with": .endsWith,
-            "endswith": .endsWith, "equals": .equals, "is": .equals, "=": .equals, "regex": .regex, "matches": .regex,
+            "endswith": .endsWith, "contains-word": .containsWord, "word": .containsWord, "equals": .equals,
+            "is": .equals, "=": .equals, "regex": .regex, "matches": .regex,
             ">": .greaterThan, "greater-than": .greaterThan, "<": .lessThan, "less-than": .lessThan,
             "between": .between,
         ]
@@ -190,7 +191,7 @@ extension RuleCondition {
                 Problem(
                     field: "filter",
                     message:
-                        "'\(words[1])' is not an operator; use contains, starts-with, ends-with, equals, regex, >, < or between."
+                        "'\(words[1])' is not an operator; use contains, contains-word, starts-with, ends-with, equals, regex, >, < or between."
                 ))
         }
         let rest = Array(words.dropFirst(2))
