@@ -86,4 +86,32 @@ import VaultTestSupport
             }
         }
     }
+
+    @Test(
+        "a correction applied to all from a payee becomes a rule that files the others; valid partners are offered",
+        arguments: TestBackend.enabled)
+    func applyToPayee(backend: TestBackend) async throws {
+        try await withDemo(backend) { scope in
+            let chipotle = try await all(scope, "chipotle")
+            #expect(chipotle.count > 3)
+            var changes = TransactionChanges(category: "Coffee")
+            changes.applyToPayee = true
+            _ = try await scope.transactions.edit(chipotle[0].id.description, changes)
+            let rule = try await RuleService(scope: scope).find("Payee: CHIPOTLE")
+            #expect(rule.priority == RuleService.payeeRulePriority)
+            let coffee = try await scope.categories.find("Coffee")
+            let after = try await all(scope, "chipotle")
+            #expect(after.allSatisfy { $0.categoryID == coffee.id })
+            #expect(after.filter { $0.categorySource == .rule }.count == after.count - 1)
+            let savings = try #require(try await all(scope, "transfer to savings").first)
+            try await TransferService(scope: scope).unlink(savings.id.description)
+            let candidates = try await TransferService(scope: scope).candidates(for: savings.id.description)
+            #expect(!candidates.isEmpty)
+            #expect(
+                candidates.allSatisfy {
+                    $0.transaction.amount.minorUnits == -savings.amount.minorUnits
+                        && $0.transaction.accountID != savings.accountID
+                })
+        }
+    }
 }

@@ -221,4 +221,21 @@ import VaultTestSupport
             #expect(try await f.balance(of: "Cash") == "100.00")
         }
     }
+
+    @Test(
+        "a new entry without a category goes through the built-in patterns; one with a category keeps it",
+        arguments: TestBackend.enabled)
+    func newEntriesAreClassified(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let coffee = try await f.scope.transactions.add(
+                TransactionInput(amount: "-4.50", account: "Cash", description: "STARBUCKS STORE 0042"))
+            #expect(coffee.categoryPath == "Dining")
+            #expect(coffee.transaction.categorySource == .merchantPattern)
+            let chosen = try await f.scope.transactions.add(
+                TransactionInput(amount: "-4.50", account: "Cash", category: "Travel", description: "STARBUCKS AIRPORT")
+            )
+            #expect(chosen.categoryPath == "Travel" && chosen.transaction.categorySource == .manual)
+        }
+    }
 }

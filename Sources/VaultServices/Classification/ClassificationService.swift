@@ -79,6 +79,30 @@ public struct ClassificationService: Sendable {
         return result
     }
 
+    /// Runs rules and patterns over one new transaction before it is stored (transfers are found by the
+    /// next full run, which sees both sides).
+    static func classifyNew(
+        _ transaction: Transaction, account: Account, in session: HouseholdSession
+    ) async throws
+        -> Transaction
+    {
+        let matchers = try await session.rules.all().compactMap { try? RuleMatcher($0) }
+        guard
+            let outcome = Classifier.classify(
+                [transaction], accounts: [account.id: account], rules: matchers, transferPairs: [])[transaction.id]
+        else { return transaction }
+        var classified = transaction
+        classified.classification = outcome.classification
+        classified.classificationSource = outcome.classificationSource
+        classified.categoryID = outcome.categoryID
+        classified.categorySource = outcome.categorySource
+        classified.isExcluded = outcome.isExcluded
+        classified.excludedSource = outcome.excludedSource
+        classified.tags = outcome.tags
+        classified.ruleID = outcome.ruleID
+        return classified
+    }
+
     /// Gives a household the built-in income and merchant rules once, filed under its default categories.
     static func ensureBuiltIns(in session: HouseholdSession, newID: () -> Rule.ID) async throws {
         guard try await !session.rules.all().contains(where: { $0.origin != .user }) else { return }

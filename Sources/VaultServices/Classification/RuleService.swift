@@ -95,6 +95,45 @@ public struct RuleService: Sendable {
         try await scope.write { session in _ = try await session.rules.delete(rule.id) }
     }
 
+    /// Turns a person's correction into a rule for everything from the same payee, and applies it
+    /// ("Apply to all from this payee"). The rule ranks above ordinary rules (priority 10).
+    @discardableResult
+    public func addPayeeRule(from transaction: Transaction) async throws -> Rule {
+        let condition: RuleCondition
+        let label: String
+        if let payee = transaction.payee, !payee.isEmpty {
+            condition = RuleCondition(.payee, .equals, payee)
+            label = payee
+        } else {
+            // The description up to its first store number or reference: "SAFEWAY #1234" gives "SAFEWAY".
+            let words = transaction.description.split(separator: " ").prefix { word in
+                !word.contains("#") && !word.contains(where: \.isNumber)
+            }
+            label = words.isEmpty ? transaction.description : words.joined(separator: " ")
+            condition = RuleCondition(.description, .startsWith, label)
+        }
+        let rule = try await scope.write { session in
+            let existing = try await session.rules.all().first { $0.origin == .user && $0.conditions == [condition] }
+            var rule = Rule(
+                id: existing?.id ?? scope.vault.newID(), householdID: session.householdID, name: "Payee: \(label)",
+                categoryID: transaction.categoryID,
+                classification: transaction.classificationSource == .manual ? transaction.classification : nil,
+                priority: Self.payeeRulePriority, conditions: [condition])
+            if existing != nil {
+                rule.isActive = true
+                try await session.rules.update(rule)
+            } else {
+                try await session.rules.insert([rule])
+            }
+            return rule
+        }
+        try await apply()
+        return rule
+    }
+
+    /// Rules made from a correction outrank ordinary rules (spec section 8: payee rules come first).
+    public static let payeeRulePriority = 10
+
     /// What applying every rule (with `draft` added, when given) to all history would change, without changing it.
     public func preview(adding draft: Input? = nil) async throws -> [PreviewItem] {
         // Run the pipeline in a transaction that is always rolled back: the same code as `apply`.

@@ -40,6 +40,26 @@ public struct TransferService: Sendable {
         }
     }
 
+    /// The transactions a transaction could be paired with by hand: equal and opposite amount, another
+    /// account, posted, not already paired; nearest date first.
+    public func candidates(for id: String) async throws -> [TransactionService.Listed] {
+        try await scope.read { session in
+            let transaction = try await TransactionService.find(id, session: session)
+            let paired = Set(try await session.transfers.all().flatMap(\.pair.key))
+            let matches = try await session.transactions.all().filter {
+                $0.accountID != transaction.accountID && !$0.isPending && !paired.contains($0.id)
+                    && $0.amount.currency == transaction.amount.currency
+                    && $0.amount.minorUnits == -transaction.amount.minorUnits
+            }
+            .sorted {
+                (abs($0.date.days(until: transaction.date)), $0.id) < (
+                    abs($1.date.days(until: transaction.date)), $1.id
+                )
+            }
+            return try await TransactionService.listed(Array(matches.prefix(20)), session: session)
+        }
+    }
+
     /// Breaks up the pair holding a transaction; the pair is never formed again automatically.
     public func unlink(_ id: String) async throws {
         try await scope.write { session in

@@ -74,6 +74,7 @@ public struct HouseholdService: Sendable {
                 household, actor: vault.actor, at: vault.now, unlessAnyExists: unlessAnyExists
             ) { session in
                 try await session.categories.insert(categories)
+                try await ClassificationService.ensureBuiltIns(in: session, newID: { vault.newID() })
             }
         }
     }

@@ -60,6 +60,8 @@ public struct TransactionChanges: Sendable {
     public var isExcluded: Bool?
     /// `income`, `expense`, `transfer` or `ignore`, set by hand and locked against rules.
     public var classification: String?
+    /// Also make a rule from this correction for every transaction from the same payee ("Apply to all from payee").
+    public var applyToPayee = false
 
     public init(
         amount: String? = nil, account: String? = nil, date: String? = nil, category: String? = nil,

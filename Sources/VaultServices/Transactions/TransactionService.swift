@@ -52,7 +52,7 @@ public struct TransactionService: Sendable {
                 throw InvalidInput(problems)
             }
 
-            let transaction = Transaction(
+            var transaction = Transaction(
                 id: scope.vault.newID(), householdID: household.id, accountID: account.id, date: date, amount: amount,
                 description: description, payee: payee, notes: notes, tags: tags,
                 paymentFlag: payment, reimbursementFlag: reimbursement, isExcluded: input.isExcluded,
@@ -60,10 +60,13 @@ public struct TransactionService: Sendable {
                 categorySource: category == nil ? .default : .manual,
                 classification: category.map { Self.classification(for: $0.kind) } ?? .byDefault(for: amount),
                 classificationSource: category == nil ? .default : .manual, source: .manual)
+            // A new entry goes through the rules and patterns like any other (fields chosen here stay).
+            transaction = try await ClassificationService.classifyNew(transaction, account: account, in: session)
             try await session.transactions.insert(transaction)
             try await Self.adjustBalance(of: account, by: amount.minorUnits, today: today, session: session)
             return Listed(
-                transaction: transaction, account: account, categoryPath: category.map { tree.path(of: $0.id) })
+                transaction: transaction, account: account,
+                categoryPath: transaction.categoryID.map { tree.path(of: $0) })
         }
     }
 
@@ -71,6 +74,15 @@ public struct TransactionService: Sendable {
     /// from bank sync only a person's own fields (category, notes, tags, flags, exclusion,
     /// classification) may change.
     public func edit(_ id: String, _ changes: TransactionChanges) async throws -> (listed: Listed, changed: [String]) {
+        let edited = try await editOnly(id, changes)
+        guard changes.applyToPayee, changes.category != nil || changes.classification != nil else { return edited }
+        try await RuleService(scope: scope).addPayeeRule(from: edited.listed.transaction)
+        return (try await find(id), edited.changed)
+    }
+
+    private func editOnly(
+        _ id: String, _ changes: TransactionChanges
+    ) async throws -> (listed: Listed, changed: [String]) {
         try await scope.write { session in
             let household = try await session.household()
             let today = household.today(at: session.now)

@@ -43,7 +43,7 @@ struct TransfersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transfers",
         abstract: "List transfer pairs, pair two transactions by hand, or unlink a pair.",
-        subcommands: [List.self, Mark.self, Unlink.self],
+        subcommands: [List.self, Candidates.self, Mark.self, Unlink.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
@@ -73,6 +73,37 @@ struct TransfersCommand: AsyncParsableCommand {
                 }
                 Terminal.print(
                     Terminal.table(["Date", "From", "To", "Amount", "Type", "Pair"], rows, rightAligned: [3]))
+            }
+        }
+    }
+
+    struct Candidates: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The transactions a transaction can be paired with: equal and opposite, in another account.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "The transaction's id.") var id: String
+
+        func run() async throws {
+            try await global.withHousehold { household, _ in
+                let candidates = try await TransferService(scope: household).candidates(for: id)
+                if output.json {
+                    try Terminal.printJSON(candidates.map(TransactionView.init))
+                    return
+                }
+                guard !candidates.isEmpty else {
+                    Terminal.print("No transaction in another account has the equal and opposite amount.")
+                    return
+                }
+                let rows = candidates.map {
+                    [
+                        $0.transaction.date.description, $0.account.displayName, $0.transaction.description,
+                        $0.transaction.amount.formatted(), $0.transaction.id.description,
+                    ]
+                }
+                Terminal.print(
+                    Terminal.table(["Date", "Account", "Description", "Amount", "Id"], rows, rightAligned: [3]))
             }
         }
     }

@@ -113,22 +113,25 @@ struct TransactionsCommand: AsyncParsableCommand {
         @Option(help: "paid, unpaid or none.") var payment: String?
         @Option(help: "reimbursed, unreimbursed or none.") var reimbursement: String?
         @Option(help: "income, expense, transfer or ignore; locked against rules.") var classification: String?
+        @Flag(help: "Also file every transaction from the same payee this way, with a rule.") var applyToPayee = false
         @Flag(help: "Leave it out of totals.") var exclude = false
         @Flag(help: "Count it in totals again.") var include = false
 
         func validate() throws {
             if exclude && include { throw ValidationError("Give --exclude or --include, not both.") }
+            if applyToPayee && category == nil && classification == nil {
+                throw ValidationError("--apply-to-payee needs --category or --classification to apply.")
+            }
         }
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let (listed, changed) = try await household.transactions.edit(
-                    id,
-                    TransactionChanges(
-                        amount: amount, account: account, date: date, category: category, description: description,
-                        payee: payee,
-                        tags: tags, notes: note, payment: payment, reimbursement: reimbursement,
-                        isExcluded: exclude ? true : (include ? false : nil), classification: classification))
+                var changes = TransactionChanges(
+                    amount: amount, account: account, date: date, category: category, description: description,
+                    payee: payee, tags: tags, notes: note, payment: payment, reimbursement: reimbursement,
+                    isExcluded: exclude ? true : (include ? false : nil), classification: classification)
+                changes.applyToPayee = applyToPayee
+                let (listed, changed) = try await household.transactions.edit(id, changes)
                 if output.json {
                     try Terminal.printJSON(TransactionView(listed))
                 } else {
