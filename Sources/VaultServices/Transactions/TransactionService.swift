@@ -16,6 +16,19 @@ public struct TransactionService: Sendable {
         public let account: Account
         /// The category's path ("Transportation / Fuel"), nil when uncategorised.
         public let categoryPath: String?
+        /// The name of the rule that set a field, for "Matched: <rule name>".
+        public var ruleName: String?
+
+        /// Why the transaction is classified as it is, as the Transactions page shows it.
+        public var reason: String {
+            if let ruleName { return "Matched: \(ruleName)" }
+            switch transaction.classificationSource {
+            case .manual: return "Set by you"
+            case .transferMatch, .cardPayment, .incomePattern, .merchantPattern: return "Auto-detected"
+            case .rule: return "Matched: a rule"
+            case .default: return transaction.categorySource == .merchantPattern ? "Auto-detected" : "Default"
+            }
+        }
     }
 
     /// Adds a manual expense or income, or refuses the entry whole and writes nothing.
@@ -281,13 +294,15 @@ public struct TransactionService: Sendable {
     static func listed(_ transactions: [Transaction], session: HouseholdSession) async throws -> [Listed] {
         let accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
         let tree = try await session.categories.tree()
+        let rules = Dictionary(uniqueKeysWithValues: try await session.rules.all().map { ($0.id, $0.name) })
         return try transactions.map { transaction in
             guard let account = accounts[transaction.accountID] else {
                 throw VaultError(.notFound, "The account of transaction \(transaction.id) no longer exists.")
             }
             return Listed(
                 transaction: transaction, account: account,
-                categoryPath: transaction.categoryID.map { tree.path(of: $0) })
+                categoryPath: transaction.categoryID.map { tree.path(of: $0) },
+                ruleName: transaction.ruleID.flatMap { rules[$0] })
         }
     }
 }

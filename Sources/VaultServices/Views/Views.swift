@@ -117,6 +117,8 @@ public struct TransactionView: Codable, Hashable, Sendable {
     public let categorySource: String
     public let classification: String
     public let classificationSource: String
+    /// Why it is classified so: "Matched: <rule name>", "Auto-detected", "Set by you" or "Default".
+    public let reason: String
     public let source: String
     public let postedAt: String?
 
@@ -143,6 +145,7 @@ public struct TransactionView: Codable, Hashable, Sendable {
         categorySource = transaction.categorySource.rawValue
         classification = transaction.classification.rawValue
         classificationSource = transaction.classificationSource.rawValue
+        reason = listed.reason
         source = transaction.source.rawValue
         postedAt = transaction.postedAt.map { ISO8601DateFormatter().string(from: $0) }
     }

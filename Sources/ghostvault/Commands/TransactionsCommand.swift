@@ -74,13 +74,13 @@ struct TransactionsCommand: AsyncParsableCommand {
                         transaction.date.description, listed.account.displayName,
                         transaction.description + (transaction.isPending ? " (pending)" : ""),
                         listed.categoryPath ?? "—", transaction.amount.formatted(),
-                        "\(transaction.classification) (\(transaction.classificationSource))",
+                        "\(transaction.classification) (\(listed.reason))",
                         transaction.tags.joined(separator: ", "),
                     ]
                 }
                 Terminal.print(
                     Terminal.table(
-                        ["Date", "Account", "Description", "Category", "Amount", "Class (source)", "Tags"], rows,
+                        ["Date", "Account", "Description", "Category", "Amount", "Class (why)", "Tags"], rows,
                         rightAligned: [4]))
                 Terminal.print(
                     "Page \(page.request.number) of \(page.pageCount), \(page.totalCount) transaction"
