@@ -30,6 +30,20 @@ public enum Classifier {
         /// The other side of its transfer pair.
         public var transferPartner: Transaction.ID?
 
+        /// The transaction with these derived fields.
+        public func applied(to transaction: Transaction) -> Transaction {
+            var updated = transaction
+            updated.classification = classification
+            updated.classificationSource = classificationSource
+            updated.categoryID = categoryID
+            updated.categorySource = categorySource
+            updated.isExcluded = isExcluded
+            updated.excludedSource = excludedSource
+            updated.tags = tags
+            updated.ruleID = ruleID
+            return updated
+        }
+
         /// The outcome as the transaction currently has it.
         init(_ transaction: Transaction) {
             classification = transaction.classification

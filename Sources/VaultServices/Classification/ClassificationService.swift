@@ -63,15 +63,7 @@ public struct ClassificationService: Sendable {
             transactions, accounts: accounts, rules: matchers, transferPairs: manual + Array(found))
         for transaction in transactions {
             guard let outcome = outcomes[transaction.id] else { continue }
-            var updated = transaction
-            updated.classification = outcome.classification
-            updated.classificationSource = outcome.classificationSource
-            updated.categoryID = outcome.categoryID
-            updated.categorySource = outcome.categorySource
-            updated.isExcluded = outcome.isExcluded
-            updated.excludedSource = outcome.excludedSource
-            updated.tags = outcome.tags
-            updated.ruleID = outcome.ruleID
+            let updated = outcome.applied(to: transaction)
             guard updated != transaction else { continue }
             let fields = try await session.transactions.update(updated)
             result.changes.append(Change(transaction: updated, before: transaction, fields: fields))
@@ -91,16 +83,7 @@ public struct ClassificationService: Sendable {
             let outcome = Classifier.classify(
                 [transaction], accounts: [account.id: account], rules: matchers, transferPairs: [])[transaction.id]
         else { return transaction }
-        var classified = transaction
-        classified.classification = outcome.classification
-        classified.classificationSource = outcome.classificationSource
-        classified.categoryID = outcome.categoryID
-        classified.categorySource = outcome.categorySource
-        classified.isExcluded = outcome.isExcluded
-        classified.excludedSource = outcome.excludedSource
-        classified.tags = outcome.tags
-        classified.ruleID = outcome.ruleID
-        return classified
+        return outcome.applied(to: transaction)
     }
 
     /// Gives a household the built-in income and merchant rules once, filed under its default categories.
