@@ -17,7 +17,7 @@ struct GhostVault: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, AddCommand.self, TransactionsCommand.self, AccountsCommand.self, CategoriesCommand.self,
             ConnectCommand.self, SyncCommand.self, ConnectionsCommand.self, DemoCommand.self, ClassifyCommand.self,
-            TransfersCommand.self, RulesCommand.self,
+            TransfersCommand.self, RulesCommand.self, GenerateCommand.self,
         ]
     )
 }

@@ -100,10 +100,3 @@ struct ChangeLog: Sendable {
         (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
     }
 }
-
-extension Array {
-    /// The array cut into consecutive pieces of at most `size` elements.
-    func chunked(by size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-    }
-}
