@@ -21,6 +21,14 @@ public struct TransactionFilter: Hashable, Sendable {
     public var includeTransfers: Bool
     /// Only transactions carrying at least one of these tags; empty means any.
     public var tags: Set<String>
+    /// Only these classifications; nil means any (transfers still follow `includeTransfers`).
+    public var classifications: Set<Classification>?
+    /// Only expenses flagged paid or unpaid (spec `expense-tracker.md` 3.2, Flags); nil means any.
+    public var paymentFlag: PaymentFlag?
+    /// Only expenses flagged reimbursed or unreimbursed; nil means any.
+    public var reimbursementFlag: ReimbursementFlag?
+    /// Whether transactions a person excluded from totals are listed (they are, on the Transactions page).
+    public var includeExcluded: Bool = true
     /// The order of the list.
     public var sort: SortOrder
 
@@ -65,6 +73,10 @@ public struct TransactionFilter: Hashable, Sendable {
         if uncategorizedOnly, transaction.categoryID != nil { return false }
         if !includeTransfers, transaction.classification == .transfer { return false }
         if !tags.isEmpty, tags.isDisjoint(with: transaction.tags) { return false }
+        if let classifications, !classifications.contains(transaction.classification) { return false }
+        if let paymentFlag, transaction.paymentFlag != paymentFlag { return false }
+        if let reimbursementFlag, transaction.reimbursementFlag != reimbursementFlag { return false }
+        if !includeExcluded, transaction.isExcluded { return false }
         return true
     }
 }

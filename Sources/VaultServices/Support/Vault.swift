@@ -60,6 +60,10 @@ public struct HouseholdScope: Sendable {
     public var accounts: AccountService { AccountService(scope: self) }
     public var categories: CategoryService { CategoryService(scope: self) }
     public var transactions: TransactionService { TransactionService(scope: self) }
+    public var reports: ReportService { ReportService(scope: self) }
+    public var budgets: BudgetService { BudgetService(scope: self) }
+    public var recurring: RecurringService { RecurringService(scope: self) }
+    public var lens: LensService { LensService(scope: self) }
 
     /// The household itself.
     public func details() async throws -> Household {

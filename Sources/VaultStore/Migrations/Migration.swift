@@ -13,5 +13,6 @@ extension Migration {
         .foundation,
         .bankSync,
         .classification,
+        .insights,
     ]
 }

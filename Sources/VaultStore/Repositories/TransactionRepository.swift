@@ -156,6 +156,14 @@ public struct TransactionRepository: Sendable {
                         AND g.tag IN (\(binds: filter.tags.map(Tag.normalize).sorted())))
                 """)
         }
+        if let classifications = filter.classifications {
+            parts.append(
+                classifications.isEmpty
+                    ? "1 = 0" : "t.classification IN (\(binds: classifications.map(\.rawValue).sorted()))")
+        }
+        if let flag = filter.paymentFlag { parts.append("t.payment_flag = \(bind: flag.rawValue)") }
+        if let flag = filter.reimbursementFlag { parts.append("t.reimbursement_flag = \(bind: flag.rawValue)") }
+        if !filter.includeExcluded { parts.append("t.excluded = \(bind: false)") }
         return parts.joined(separator: " AND ")
     }
 

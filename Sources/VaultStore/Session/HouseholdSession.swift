@@ -22,6 +22,10 @@ public struct HouseholdSession: Sendable {
     public var syncRecords: SyncRecordRepository { SyncRecordRepository(session: self) }
     public var rules: RuleRepository { RuleRepository(session: self) }
     public var transfers: TransferRepository { TransferRepository(session: self) }
+    public var tallies: TallyRepository { TallyRepository(session: self) }
+    public var budgets: BudgetRepository { BudgetRepository(session: self) }
+    public var recurring: RecurringRepository { RecurringRepository(session: self) }
+    public var lens: LensRepository { LensRepository(session: self) }
 
     /// The household this session belongs to.
     public func household() async throws -> Household {

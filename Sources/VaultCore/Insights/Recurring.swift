@@ -1,0 +1,237 @@
+import Foundation
+
+/// A series of charges that repeat: same payee, similar amount, a regular interval (spec `ghostvault.md`
+/// section 10, `budget-client.md` Recurring Patterns).
+public struct RecurringSeries: Hashable, Sendable {
+    public enum Tier: String, Hashable, Sendable, Codable {
+        /// Confidence 80 or more: shown as recurring.
+        case high
+        /// 50 to 79: shown as "Likely recurring".
+        case medium
+        /// Under 50: only in the "Possible" list.
+        case low
+    }
+
+    public enum Status: String, Hashable, Sendable, Codable {
+        case detected, confirmed, dismissed, deleted
+    }
+
+    /// The most recent change of price: "was $10.99, $11.99 since 2026-09-03".
+    public struct PriceChange: Hashable, Sendable {
+        public let from: Money
+        public let to: Money
+        public let on: LocalDate
+    }
+
+    /// Names the series for a person's decisions: payee key, cadence and account.
+    public let key: String
+    /// The payee as the latest charge shows it.
+    public let name: String
+    public let payeeKey: String
+    public let cadence: RecurringCadence
+    public let accountID: Account.ID
+    public let categoryID: Category.ID?
+    public let bucket: LensBucket
+    public let transactionIDs: [Transaction.ID]
+    public let firstDate: LocalDate
+    public let lastDate: LocalDate
+    public let nextDate: LocalDate
+    /// The latest charge, positive.
+    public let amount: Money
+    /// The average charge, positive, rounded to the minor unit.
+    public let averageAmount: Money
+    /// The latest charge as a monthly cost (weekly times 52/12, yearly over 12, ...).
+    public let monthlyAmount: Money
+    /// 0 to 100.
+    public let confidence: Int
+    public let tier: Tier
+    public var status: Status
+    public let priceChange: PriceChange?
+
+    public var occurrences: Int { transactionIDs.count }
+}
+
+/// Finds recurring series in a household's history and predicts their next charges.
+public enum RecurringDetector {
+    /// One charge: money out of an account.
+    public struct Charge: Hashable, Sendable {
+        public let transactionID: Transaction.ID
+        public let accountID: Account.ID
+        public let categoryID: Category.ID?
+        public let date: LocalDate
+        /// Negative: money out.
+        public let amount: Money
+        /// The payee, or the description when there is none.
+        public let name: String
+        /// For a transfer, the kind of account the money went to (a loan payment, a transfer to savings).
+        public let partnerKind: AccountKind?
+
+        public init(
+            transactionID: Transaction.ID, accountID: Account.ID, categoryID: Category.ID?, date: LocalDate,
+            amount: Money, name: String, partnerKind: AccountKind? = nil
+        ) {
+            self.partnerKind = partnerKind
+            self.transactionID = transactionID
+            self.accountID = accountID
+            self.categoryID = categoryID
+            self.date = date
+            self.amount = amount
+            self.name = name
+        }
+    }
+
+    /// Amounts within this share of the previous charge belong to the same series (spec: 10%).
+    public static let amountTolerancePercent: Int64 = 10
+    /// How far back history is read: two of the longest intervals and the recency allowance.
+    public static let lookbackDays = 2 * RecurringCadence.biyearly.interval.upperBound + 60
+
+    /// Every live series in `charges` as of `today`, highest confidence first.
+    public static func detect(
+        _ charges: [Charge], today: LocalDate, accounts: [Account], tree: CategoryTree,
+        lensOverrides: [String: LensBucket] = [:]
+    ) throws(MoneyError) -> [RecurringSeries] {
+        let byAccount = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var byPayee: [String: [Charge]] = [:]
+        for charge in charges where charge.amount.isNegative && charge.date <= today {
+            let key = PayeeKey.normalize(charge.name)
+            guard !key.isEmpty else { continue }
+            byPayee[key, default: []].append(charge)
+        }
+        var found: [RecurringSeries] = []
+        for (payeeKey, payeeCharges) in byPayee where payeeCharges.count >= 2 {
+            let sorted = payeeCharges.sorted { ($0.date, $0.transactionID) < ($1.date, $1.transactionID) }
+            for cluster in clusters(sorted) {
+                guard let run = trailingRun(cluster),
+                    let account = byAccount[run.charges.last!.accountID],
+                    let series = try series(
+                        run.charges, cadence: run.cadence, payeeKey: payeeKey, today: today, account: account,
+                        tree: tree, overrides: lensOverrides)
+                else { continue }
+                found.append(series)
+            }
+        }
+        return found.sorted { ($1.confidence, $0.name, $0.key) < ($0.confidence, $1.name, $1.key) }
+    }
+
+    /// Splits one payee's charges (oldest first) into runs of similar amounts: each charge joins the series
+    /// whose latest amount is within 10% of it (the closest one), so a price creeping up stays one series.
+    static func clusters(_ charges: [Charge]) -> [[Charge]] {
+        var clusters: [[Charge]] = []
+        for charge in charges {
+            let magnitude = Int128(charge.amount.minorUnits).magnitude
+            var best: (index: Int, distance: UInt128)?
+            for index in clusters.indices {
+                let last = clusters[index].last!
+                guard last.accountID == charge.accountID, last.date < charge.date,
+                    last.date.days(until: charge.date) <= RecurringCadence.biyearly.interval.upperBound
+                else { continue }
+                let previous = Int128(last.amount.minorUnits).magnitude
+                let distance = magnitude > previous ? magnitude - previous : previous - magnitude
+                guard distance * 100 <= previous * UInt128(amountTolerancePercent) else { continue }
+                if best == nil || distance < best!.distance { best = (index, distance) }
+            }
+            if let best {
+                clusters[best.index].append(charge)
+            } else {
+                clusters.append([charge])
+            }
+        }
+        return clusters.filter { $0.count >= 2 }
+    }
+
+    /// The latest stretch of a cluster whose intervals all fit one cadence.
+    static func trailingRun(_ cluster: [Charge]) -> (charges: [Charge], cadence: RecurringCadence)? {
+        guard cluster.count >= 2 else { return nil }
+        let lastInterval = cluster[cluster.count - 2].date.days(until: cluster[cluster.count - 1].date)
+        guard let cadence = RecurringCadence.fitting(days: lastInterval) else { return nil }
+        var start = cluster.count - 2
+        while start > 0, cadence.interval.contains(cluster[start - 1].date.days(until: cluster[start].date)) {
+            start -= 1
+        }
+        let run = Array(cluster[start...])
+        return run.count >= cadence.minimumOccurrences ? (run, cadence) : nil
+    }
+
+    /// The day a calendar cadence lands on: the last charge's day, unless that was clamped to a short
+    /// month's end, when the latest charges' largest day stands (a bill on the 31st stays on the 31st).
+    static func typicalDay(_ run: [Charge]) -> Int {
+        let last = run.last!.date
+        guard last.day == LocalDate.daysIn(month: last.month, year: last.year) else { return last.day }
+        return run.suffix(3).map(\.date.day).max()!
+    }
+
+    /// The date `months` after `date`, on `day` or the month's last day when it is shorter.
+    static func date(_ date: LocalDate, plusMonths months: Int, day: Int) -> LocalDate {
+        let first = LocalDate(unchecked: date.year, date.month, 1).adding(months: months)
+        return LocalDate(unchecked: first.year, first.month, min(day, LocalDate.daysIn(month: first.month, year: first.year)))
+    }
+
+    static func series(
+        _ run: [Charge], cadence: RecurringCadence, payeeKey: String, today: LocalDate, account: Account,
+        tree: CategoryTree, overrides: [String: LensBucket]
+    ) throws(MoneyError) -> RecurringSeries? {
+        let last = run.last!
+        guard last.date.days(until: today) <= cadence.recencyDays else { return nil }
+        let currency = last.amount.currency
+        let magnitudes = run.map { Int64(Int128(-$0.amount.minorUnits)) }
+        var total: Int64 = 0
+        for magnitude in magnitudes { total = try Exact.add(total, magnitude) }
+        let average = Money(minorUnits: total, currency: currency)
+        let averageAmount = try average.share(1, of: Int64(run.count))
+
+        // Amount consistency: 100 - 2 x the mean absolute deviation as a percentage of the mean.
+        let mean = Double(total) / Double(run.count)
+        let deviation = magnitudes.map { abs(Double($0) - mean) }.reduce(0, +) / Double(run.count)
+        let amountScore = max(0, min(100, 100 - 2 * (mean > 0 ? deviation / mean * 100 : 0)))
+
+        // Timing consistency: 100 - 10 x the mean days off the expected date.
+        let day = typicalDay(run)
+        var daysOff: [Double] = []
+        var intervals: [Int] = []
+        for (previous, next) in zip(run, run.dropFirst()) {
+            let interval = previous.date.days(until: next.date)
+            intervals.append(interval)
+            if let months = cadence.months {
+                let expected = date(previous.date, plusMonths: months, day: day)
+                daysOff.append(Double(abs(expected.days(until: next.date))))
+            } else {
+                daysOff.append(abs(Double(interval) - cadence.nominalDays))
+            }
+        }
+        let timingScore = max(0, min(100, 100 - 10 * daysOff.reduce(0, +) / Double(daysOff.count)))
+        let occurrenceScore = Double(min(run.count, 5) * 20)
+        // The spec's weights: occurrences 20%, amount 30%, timing 50% of 100.
+        let confidence = Int(((occurrenceScore * 20 + amountScore * 30 + timingScore * 50) / 100).rounded())
+        let tier: RecurringSeries.Tier = confidence >= 80 ? .high : (confidence >= 50 ? .medium : .low)
+
+        let nextDate: LocalDate
+        if let months = cadence.months {
+            nextDate = date(last.date, plusMonths: months, day: day)
+        } else {
+            let averageInterval = Double(intervals.reduce(0, +)) / Double(intervals.count)
+            nextDate = last.date.adding(days: Int(averageInterval.rounded()))
+        }
+
+        var priceChange: RecurringSeries.PriceChange?
+        if let index = run.indices.dropFirst().last(where: { magnitudes[$0] != magnitudes[$0 - 1] }) {
+            priceChange = .init(
+                from: Money(minorUnits: magnitudes[index - 1], currency: currency),
+                to: Money(minorUnits: magnitudes[index], currency: currency), on: run[index].date)
+        }
+        let latest = Money(minorUnits: magnitudes.last!, currency: currency)
+        var bucket = LensClassifier.bucket(
+            expenseNamed: last.name, categoryID: last.categoryID, account: account, tree: tree, overrides: overrides
+        ).bucket
+        if overrides[payeeKey] == nil, let partner = last.partnerKind {
+            if LensClassifier.debtKinds.contains(partner) { bucket = .need }
+            if LensClassifier.savingsKinds.contains(partner) { bucket = .savings }
+        }
+        return RecurringSeries(
+            key: "\(payeeKey)|\(cadence.rawValue)|\(account.id)", name: last.name, payeeKey: payeeKey,
+            cadence: cadence, accountID: account.id, categoryID: last.categoryID, bucket: bucket,
+            transactionIDs: run.map(\.transactionID), firstDate: run[0].date, lastDate: last.date, nextDate: nextDate,
+            amount: latest, averageAmount: averageAmount,
+            monthlyAmount: try latest.share(cadence.perMonth.numerator, of: cadence.perMonth.denominator),
+            confidence: confidence, tier: tier, status: .detected, priceChange: priceChange)
+    }
+}

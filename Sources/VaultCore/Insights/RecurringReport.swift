@@ -1,0 +1,100 @@
+import Foundation
+
+/// The recurring series a person sees, with their decisions applied, the bills coming up and the
+/// monthly recurring total (spec `ghostvault.md` section 10, `budget-client.md` Recurring Bills).
+public struct RecurringReport: Sendable {
+    /// A person's decision about a series.
+    public struct Decision: Hashable, Sendable {
+        public let status: RecurringSeries.Status
+        /// The household's date when it was made.
+        public let decidedOn: LocalDate
+
+        public init(status: RecurringSeries.Status, decidedOn: LocalDate) {
+            self.status = status
+            self.decidedOn = decidedOn
+        }
+    }
+
+    /// A bill expected soon.
+    public struct Upcoming: Hashable, Sendable {
+        public let seriesKey: String
+        public let name: String
+        public let amount: Money
+        public let dueDate: LocalDate
+        /// Negative once the expected date has passed without the charge.
+        public let daysUntilDue: Int
+        public let categoryID: Category.ID?
+        public let cadence: RecurringCadence
+    }
+
+    public let today: LocalDate
+    public let currency: Currency
+    /// High and medium confidence series and confirmed ones, not dismissed or deleted; highest confidence first.
+    public let series: [RecurringSeries]
+    /// Low-confidence series, for a "Possible" section.
+    public let possible: [RecurringSeries]
+    /// Series a person dismissed, so they can be restored.
+    public let dismissed: [RecurringSeries]
+    /// Bills due within `horizonDays`, and overdue ones, soonest first.
+    public let upcoming: [Upcoming]
+    /// The sum of the shown series' monthly costs.
+    public let monthlyTotal: Money
+    /// The monthly total per lens bucket.
+    public let monthlyByBucket: [LensBucket: Money]
+    public let horizonDays: Int
+
+    public static let basis =
+        "Charges from the same payee, within 10% of the previous amount, at a regular interval, at least twice "
+        + "and recently. Confidence = 20% occurrences (up to 5) + 30% amount consistency + 50% timing consistency."
+
+    public init(
+        detected: [RecurringSeries], decisions: [String: Decision], today: LocalDate, currency: Currency,
+        horizonDays: Int = 30
+    ) throws(MoneyError) {
+        var shown: [RecurringSeries] = []
+        var possible: [RecurringSeries] = []
+        var dismissed: [RecurringSeries] = []
+        for var series in detected where series.amount.currency == currency {
+            switch decisions[series.key] {
+            case let decision? where decision.status == .dismissed:
+                series.status = .dismissed
+                dismissed.append(series)
+                continue
+            case let decision? where decision.status == .deleted:
+                // Deleted stops tracking what was seen; a charge after the deletion brings it back.
+                if series.lastDate <= decision.decidedOn { continue }
+            case let decision? where decision.status == .confirmed:
+                series.status = .confirmed
+            default:
+                break
+            }
+            if series.status == .confirmed || series.tier != .low {
+                shown.append(series)
+            } else {
+                possible.append(series)
+            }
+        }
+        var total: Int64 = 0
+        var byBucket: [LensBucket: Int64] = [:]
+        for series in shown {
+            total = try Exact.add(total, series.monthlyAmount.minorUnits)
+            byBucket[series.bucket] = try Exact.add(byBucket[series.bucket] ?? 0, series.monthlyAmount.minorUnits)
+        }
+        let horizon = today.adding(days: horizonDays)
+        self.today = today
+        self.currency = currency
+        self.series = shown
+        self.possible = possible
+        self.dismissed = dismissed
+        self.horizonDays = horizonDays
+        monthlyTotal = Money(minorUnits: total, currency: currency)
+        monthlyByBucket = byBucket.mapValues { Money(minorUnits: $0, currency: currency) }
+        upcoming = shown.filter { $0.nextDate <= horizon }
+            .map {
+                Upcoming(
+                    seriesKey: $0.key, name: $0.name, amount: $0.amount, dueDate: $0.nextDate,
+                    daysUntilDue: today.days(until: $0.nextDate), categoryID: $0.categoryID, cadence: $0.cadence)
+            }
+            .sorted { ($0.dueDate, $0.name) < ($1.dueDate, $1.name) }
+    }
+}

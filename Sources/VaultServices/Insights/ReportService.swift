@@ -1,0 +1,261 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// The answers people open the app for: net worth, the month's income and spending, budgets,
+/// recurring bills, the 50/30/20 lens and the analysis tab. Each reads sums from the store and hands
+/// them to a calculator in VaultCore; nothing here does arithmetic on money itself.
+public struct ReportService: Sendable {
+    let scope: HouseholdScope
+
+    /// Net worth now, with this month's change (from the last day of last month).
+    public func netWorth() async throws -> (netWorth: NetWorth, change: NetWorthChange?) {
+        try await scope.read { session in
+            let household = try await session.household()
+            let today = household.today(at: scope.vault.now)
+            let accounts = try await session.accounts.all()
+            let worth = try NetWorth(
+                accounts: accounts, institutions: try await session.institutions.all(),
+                currency: household.baseCurrency)
+            let since = CalendarMonth(containing: today).previous.last
+            guard let range = DateRange(start: since, end: today) else { return (worth, nil) }
+            let history = try await Self.history(
+                range, today: today, currency: household.baseCurrency,
+                accounts: accounts, session: session)
+            let change = try history.points.first.map {
+                try NetWorthChange(since: since, before: $0.netWorth, now: worth.totals.netWorth)
+            }
+            return (worth, change)
+        }
+    }
+
+    /// Net worth day by day over a timeframe ending today, or a custom range.
+    public func netWorthHistory(_ range: HistoryRange) async throws -> NetWorthHistory {
+        try await scope.read { session in
+            let household = try await session.household()
+            let today = household.today(at: scope.vault.now)
+            return try await Self.history(
+                range.dates(today: today), today: today, currency: household.baseCurrency,
+                accounts: try await session.accounts.all(), session: session)
+        }
+    }
+
+    static func history(
+        _ range: DateRange, today: LocalDate, currency: Currency, accounts: [Account], session: HouseholdSession
+    ) async throws -> NetWorthHistory {
+        let end = max(range.end, today)
+        var anchors = try await session.tallies.snapshots(from: range.start, through: end)
+        for account in accounts {
+            // The current balance is the latest truth; it replaces a snapshot of the same day.
+            let current = NetWorthHistory.Anchor(date: account.balanceDate ?? today, minorUnits: account.balance.minorUnits)
+            anchors[account.id] = (anchors[account.id] ?? []).filter { $0.date != current.date } + [current]
+        }
+        let earliest = anchors.values.joined().map(\.date).min() ?? range.start
+        let latest = anchors.values.joined().map(\.date).max() ?? end
+        let net = try await session.tallies.dailyNet(from: min(range.start, earliest), through: max(end, latest))
+        return try NetWorthHistory(range: range, currency: currency, accounts: accounts, anchors: anchors, dailyNet: net)
+    }
+
+    /// A month's income, spending, savings rate, categories, days and the months before it.
+    ///
+    /// - Parameters:
+    ///   - month: `YYYY-MM`; nil for the current month.
+    ///   - seriesMonths: how many months the Income vs Spending series holds, ending with this one (1 to 120).
+    public func month(_ month: String? = nil, seriesMonths: Int = 12) async throws -> MonthReport {
+        try await scope.read { session in
+            let household = try await session.household()
+            let today = household.today(at: scope.vault.now)
+            var problems: [Problem] = []
+            let chosen = Self.month(month, today: today).value(collecting: &problems)
+            if !(1...120).contains(seriesMonths) {
+                problems.append(Problem(field: "months", message: "The chart holds 1 to 120 months."))
+            }
+            guard problems.isEmpty, let chosen else { throw InvalidInput(problems) }
+            let tallies = session.tallies
+            let seriesStart = CalendarMonth(containing: chosen.first.adding(months: -(seriesMonths - 1)))
+            return try MonthReport(
+                month: chosen, through: today, currency: household.baseCurrency,
+                accounts: try await session.accounts.all(), tree: try await session.categories.tree(),
+                days: try await tallies.tallies(TransactionFilter(from: chosen.first, through: chosen.last), grouping: .day),
+                previous: try await tallies.tallies(
+                    TransactionFilter(from: chosen.previous.first, through: chosen.previous.last), grouping: .none),
+                months: seriesMonths > 1
+                    ? try await tallies.tallies(
+                        TransactionFilter(from: seriesStart.first, through: chosen.previous.last), grouping: .month)
+                    : [],
+                seriesMonths: seriesMonths)
+        }
+    }
+
+    /// A month's budget: targets against spending, totals, left to spend, and the uncategorised spending.
+    public func budget(_ month: String? = nil) async throws -> (
+        report: BudgetReport, uncategorized: [TransactionService.Listed]
+    ) {
+        try await scope.read { session in
+            let household = try await session.household()
+            let today = household.today(at: scope.vault.now)
+            let chosen = try Self.month(month, today: today).mapError { InvalidInput([$0]) }.get()
+            let report = try BudgetReport(
+                month: chosen, currency: household.baseCurrency, accounts: try await session.accounts.all(),
+                tree: try await session.categories.tree(),
+                tallies: try await session.tallies.tallies(
+                    TransactionFilter(from: chosen.first, through: chosen.last), grouping: .none),
+                targets: try await session.budgets.all(currency: household.baseCurrency))
+            var filter = TransactionFilter(from: chosen.first, through: chosen.last, uncategorizedOnly: true)
+            filter.classifications = [.expense]
+            filter.includeExcluded = false
+            let page = try await session.transactions.list(filter, page: PageRequest(number: 1, size: PageRequest.maximumSize)!)
+            return (report, try await TransactionService.listed(page.items, session: session))
+        }
+    }
+
+    /// The recurring series live today, the bills due in the next `horizonDays`, and the monthly total.
+    public func recurring(horizonDays: Int = 30) async throws -> RecurringReport {
+        guard (1...366).contains(horizonDays) else {
+            throw InvalidInput(field: "days", "Upcoming bills look 1 to 366 days ahead.")
+        }
+        return try await scope.read { session in
+            let household = try await session.household()
+            let today = household.today(at: scope.vault.now)
+            let detected = try RecurringDetector.detect(
+                try await session.tallies.charges(
+                    from: today.adding(days: -RecurringDetector.lookbackDays), through: today),
+                today: today, accounts: try await session.accounts.all(), tree: try await session.categories.tree(),
+                lensOverrides: try await session.lens.overrides())
+            return try RecurringReport(
+                detected: detected, decisions: try await session.recurring.decisions(), today: today,
+                currency: household.baseCurrency, horizonDays: horizonDays)
+        }
+    }
+
+    /// A month through the 50/30/20 lens.
+    public func lens(_ month: String? = nil) async throws -> LensReport {
+        try await scope.read { session in
+            let household = try await session.household()
+            let chosen = try Self.month(month, today: household.today(at: scope.vault.now)).mapError { InvalidInput([$0]) }.get()
+            return try LensReport(
+                month: chosen, currency: household.baseCurrency, accounts: try await session.accounts.all(),
+                tree: try await session.categories.tree(),
+                groups: try await session.tallies.lensGroups(from: chosen.first, through: chosen.last),
+                targets: try await session.lens.targets() ?? .standard, overrides: try await session.lens.overrides())
+        }
+    }
+
+    /// The Analysis tab: expense or income over a year, month or week, with the period's transactions.
+    public func analysis(_ query: AnalysisQuery) async throws -> (
+        report: AnalysisReport, transactions: Page<TransactionService.Listed>
+    ) {
+        try await scope.read { session in
+            let household = try await session.household()
+            let today = household.today(at: scope.vault.now)
+            let tree = try await session.categories.tree()
+            var problems: [Problem] = []
+            let type = Classification(rawValue: query.type.lowercased())
+            if type != .income && type != .expense {
+                problems.append(Problem(field: "type", message: "'\(query.type)' is not a type; use expense or income."))
+            }
+            let timeframe = AnalysisTimeframe(rawValue: query.timeframe.lowercased())
+            if timeframe == nil {
+                problems.append(
+                    Problem(field: "timeframe", message: "'\(query.timeframe)' is not a timeframe; use year, month or week."))
+            }
+            var date = today
+            if let text = query.date {
+                date = TransactionFields.date(text, today: today).value(collecting: &problems) ?? today
+            }
+            var filter = TransactionFilter(includeTransfers: false, tags: Set(query.tags.map(Tag.normalize)))
+            if !query.categories.isEmpty {
+                var ids: Set<Category.ID> = []
+                for reference in query.categories {
+                    if let category = Reference.category(reference, in: tree).value(collecting: &problems) {
+                        ids.formUnion([category.id] + tree.descendants(of: category.id).map(\.id))
+                    }
+                }
+                filter.categoryIDs = ids
+            }
+            if let text = query.payment {
+                filter.paymentFlag = PaymentFlag(rawValue: text.lowercased())
+                if filter.paymentFlag == nil {
+                    problems.append(Problem(field: "paid", message: "'\(text)' is not a payment flag; use paid or unpaid."))
+                }
+            }
+            if let text = query.reimbursement {
+                filter.reimbursementFlag = ReimbursementFlag(rawValue: text.lowercased())
+                if filter.reimbursementFlag == nil {
+                    problems.append(
+                        Problem(
+                            field: "reimbursed",
+                            message: "'\(text)' is not a reimbursement flag; use reimbursed or unreimbursed."))
+                }
+            }
+            let page = PageRequest(number: query.page, size: query.pageSize)
+            if page == nil {
+                problems.append(
+                    Problem(
+                        field: "page-size",
+                        message: "Pages count from 1 and hold 1 to \(PageRequest.maximumSize) transactions."))
+            }
+            guard problems.isEmpty, let type, let timeframe, let page else { throw InvalidInput(problems) }
+            let period = AnalysisPeriod(timeframe, containing: date, firstWeekday: household.firstWeekday)
+            filter.from = period.range.start
+            filter.through = period.range.end
+            filter.classifications = [type]
+            let report = try AnalysisReport(
+                type: type, period: period, currency: household.baseCurrency,
+                accounts: try await session.accounts.all(), tree: tree,
+                days: try await session.tallies.tallies(filter, grouping: .day))
+            filter.includeExcluded = false
+            let listed = try await session.transactions.list(filter, page: page)
+            return (
+                report,
+                Page(
+                    items: try await TransactionService.listed(listed.items, session: session), request: page,
+                    totalCount: listed.totalCount)
+            )
+        }
+    }
+
+    /// A month as typed (`YYYY-MM`), or the current one.
+    static func month(_ text: String?, today: LocalDate) -> Result<CalendarMonth, Problem> {
+        guard let text else { return .success(CalendarMonth(containing: today)) }
+        guard let month = CalendarMonth(iso: text.trimmingCharacters(in: .whitespaces)) else {
+            return .failure(
+                Problem(field: "month", message: "'\(text)' is not a month; write it as YYYY-MM, like 2026-11."))
+        }
+        return .success(month)
+    }
+}
+
+/// What the Analysis tab asks for (spec `expense-tracker.md` 3.1 and 3.2).
+public struct AnalysisQuery: Sendable {
+    /// `expense` or `income`.
+    public var type: String
+    /// `year`, `month` or `week`.
+    public var timeframe: String
+    /// A day inside the period (`YYYY-MM-DD`, `today`); nil for today.
+    public var date: String?
+    /// Category names or ids (children included); empty for all.
+    public var categories: [String]
+    public var tags: [String]
+    /// `paid` or `unpaid`.
+    public var payment: String?
+    /// `reimbursed` or `unreimbursed`.
+    public var reimbursement: String?
+    public var page: Int
+    public var pageSize: Int
+
+    public init(
+        type: String = "expense", timeframe: String = "month", date: String? = nil, categories: [String] = [],
+        tags: [String] = [], payment: String? = nil, reimbursement: String? = nil, page: Int = 1, pageSize: Int = 50
+    ) {
+        self.type = type
+        self.timeframe = timeframe
+        self.date = date
+        self.categories = categories
+        self.tags = tags
+        self.payment = payment
+        self.reimbursement = reimbursement
+        self.page = page
+        self.pageSize = pageSize
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import SQLKit
+import VaultCore
+
+/// The 50/30/20 lens's targets and a person's payee overrides.
+public struct LensRepository: Sendable {
+    let session: HouseholdSession
+
+    /// The household's targets, or nil when it keeps the standard 50/30/20.
+    public func targets() async throws -> LensTargets? {
+        guard
+            let row = try await session.sql.raw(
+                "SELECT * FROM lens_targets WHERE household_id = \(bind: session.household)"
+            ).first()
+        else { return nil }
+        return try LensTargets.make(
+            needs: Int(try row.int("needs")), wants: Int(try row.int("wants")), savings: Int(try row.int("savings")))
+    }
+
+    public func setTargets(_ targets: LensTargets, newID: String) async throws {
+        var values = RowValues()
+        values.add("needs", "needs", .int(Int64(targets.needs)))
+        values.add("wants", "wants", .int(Int64(targets.wants)))
+        values.add("savings", "savings", .int(Int64(targets.savings)))
+        if let row = try await session.sql.raw(
+            "SELECT * FROM lens_targets WHERE household_id = \(bind: session.household)"
+        ).first() {
+            var old = RowValues()
+            for column in ["needs", "wants", "savings"] { old.add(column, column, .int(try row.int(column))) }
+            try await session.updateRow("lens_targets", entity: "lens-targets", id: try row.text("id"), from: old, to: values)
+            return
+        }
+        var inserted = RowValues()
+        inserted.add("id", "id", .text(newID))
+        inserted.columns += values.columns
+        try await session.insertRows(
+            "lens_targets", entity: "lens-targets", rows: [(newID, inserted)],
+            extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
+    }
+
+    /// A person's bucket choices by payee key.
+    public func overrides() async throws -> [String: LensBucket] {
+        let rows = try await session.sql.raw(
+            "SELECT payee_key, bucket FROM lens_overrides WHERE household_id = \(bind: session.household)"
+        ).all()
+        var overrides: [String: LensBucket] = [:]
+        for row in rows { overrides[try row.text("payee_key")] = try row.value("bucket") }
+        return overrides
+    }
+
+    /// Puts a payee's spending in a bucket, or (with nil) back to the automatic rules.
+    public func setOverride(payeeKey: String, bucket: LensBucket?, newID: String) async throws {
+        let row = try await session.sql.raw(
+            """
+            SELECT id, bucket FROM lens_overrides
+            WHERE household_id = \(bind: session.household) AND payee_key = \(bind: payeeKey)
+            """
+        ).first()
+        switch (row, bucket) {
+        case (let row?, nil):
+            _ = try await session.deleteRow("lens_overrides", entity: "lens-override", id: try row.text("id"))
+        case (let row?, let bucket?):
+            var old = RowValues()
+            old.add("bucket", "bucket", .text(try row.text("bucket")))
+            var new = RowValues()
+            new.add("bucket", "bucket", .text(bucket.rawValue))
+            try await session.updateRow("lens_overrides", entity: "lens-override", id: try row.text("id"), from: old, to: new)
+        case (nil, let bucket?):
+            var values = RowValues()
+            values.add("id", "id", .text(newID))
+            values.add("payeeKey", "payee_key", .text(payeeKey))
+            values.add("bucket", "bucket", .text(bucket.rawValue))
+            try await session.insertRows(
+                "lens_overrides", entity: "lens-override", rows: [(newID, values)],
+                extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
+        case (nil, nil):
+            break
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import SQLKit
+import VaultCore
+
+/// Sums of a household's transactions for reports, computed by the database from the covering
+/// `transactions_totals` index rather than by reading rows.
+public struct TallyRepository: Sendable {
+    let session: HouseholdSession
+
+    /// How tallies are grouped in time.
+    public enum Grouping: Sendable {
+        /// One tally per account, classification and category over the whole filter.
+        case none
+        /// One per day as well.
+        case day
+        /// One per month as well, dated the 1st.
+        case month
+    }
+
+    /// Income and expense tallies of the transactions that pass `filter`, leaving out pending and
+    /// excluded ones (spec `ghostvault.md` section 8: only income and expenses count).
+    public func tallies(_ filter: TransactionFilter, grouping: Grouping) async throws -> [Tally] {
+        var filter = filter
+        filter.includeTransfers = true
+        filter.includeExcluded = false
+        filter.classifications = (filter.classifications ?? [.income, .expense]).intersection([.income, .expense])
+        let period: SQLQueryString =
+            switch grouping {
+            case .none: "0"
+            case .day: "t.date"
+            case .month: "(t.date / 100) * 100 + 1"
+            }
+        let rows = try await session.sql.raw(
+            """
+            SELECT t.account_id, t.classification, t.category_id, \(period) AS period,
+                   CAST(SUM(t.amount_minor) AS BIGINT) AS total, COUNT(*) AS n
+            FROM transactions t WHERE
+            """ + TransactionRepository.conditions(filter, household: session.household)
+                + """
+                 AND t.pending = \(bind: false)
+                GROUP BY t.account_id, t.classification, t.category_id, \(period)
+                """
+        ).all()
+        return try rows.map { row in
+            Tally(
+                accountID: try row.id("account_id"), classification: try row.value("classification"),
+                categoryID: try row.optionalID("category_id"),
+                date: grouping == .none ? nil : try row.localDate("period"),
+                minorUnits: try row.int("total"), count: Int(try row.int("n")))
+        }
+    }
+
+    /// Each account's posted transactions summed per day over a range: what moves balances.
+    public func dailyNet(from: LocalDate, through: LocalDate) async throws -> [Account.ID: [LocalDate: Int64]] {
+        let rows = try await session.sql.raw(
+            """
+            SELECT t.account_id, t.date, CAST(SUM(t.amount_minor) AS BIGINT) AS total
+            FROM transactions t
+            WHERE t.household_id = \(bind: session.household)
+              AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+              AND t.pending = \(bind: false)
+            GROUP BY t.account_id, t.date
+            """
+        ).all()
+        var net: [Account.ID: [LocalDate: Int64]] = [:]
+        for row in rows {
+            net[try row.id("account_id"), default: [:]][try row.localDate("date")] = try row.int("total")
+        }
+        return net
+    }
+
+    /// Every account's balance snapshots in a range.
+    public func snapshots(from: LocalDate, through: LocalDate) async throws -> [Account.ID: [NetWorthHistory.Anchor]] {
+        let rows = try await session.sql.raw(
+            """
+            SELECT account_id, date, balance_minor FROM balance_snapshots
+            WHERE household_id = \(bind: session.household)
+              AND date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+            """
+        ).all()
+        var anchors: [Account.ID: [NetWorthHistory.Anchor]] = [:]
+        for row in rows {
+            anchors[try row.id("account_id"), default: []].append(
+                .init(date: try row.localDate("date"), minorUnits: try row.int("balance_minor")))
+        }
+        return anchors
+    }
+
+    /// A range's expenses and transfers grouped by account, classification, category and payee, for the 50/30/20 lens.
+    public func lensGroups(from: LocalDate, through: LocalDate) async throws -> [LensReport.Group] {
+        let rows = try await session.sql.raw(
+            """
+            SELECT t.account_id, t.classification, t.category_id, COALESCE(NULLIF(t.payee, ''), t.description) AS name,
+                   CAST(SUM(t.amount_minor) AS BIGINT) AS total, COUNT(*) AS n
+            FROM transactions t
+            WHERE t.household_id = \(bind: session.household)
+              AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+              AND t.pending = \(bind: false) AND t.excluded = \(bind: false)
+              AND t.classification IN ('expense', 'transfer')
+            GROUP BY t.account_id, t.classification, t.category_id, COALESCE(NULLIF(t.payee, ''), t.description)
+            """
+        ).all()
+        return try rows.map { row in
+            LensReport.Group(
+                accountID: try row.id("account_id"), classification: try row.value("classification"),
+                categoryID: try row.optionalID("category_id"), name: try row.text("name"),
+                minorUnits: try row.int("total"), count: Int(try row.int("n")))
+        }
+    }
+
+    /// Money out over a range that could be a bill: expenses, and transfers that pay a loan or fill a
+    /// savings account (card payments are not bills; the purchases were).
+    public func charges(from: LocalDate, through: LocalDate) async throws -> [RecurringDetector.Charge] {
+        let rows = try await session.sql.raw(
+            """
+            SELECT t.id, t.account_id, t.category_id, t.date, t.amount_minor, a.currency, a.currency_exponent,
+                   COALESCE(NULLIF(t.payee, ''), t.description) AS name, pa.kind AS partner_kind
+            FROM transactions t
+            JOIN accounts a ON a.id = t.account_id AND a.household_id = t.household_id
+            LEFT JOIN transfer_pairs p ON p.outflow_id = t.id AND p.household_id = t.household_id
+            LEFT JOIN transactions pt ON pt.id = p.inflow_id AND pt.household_id = t.household_id
+            LEFT JOIN accounts pa ON pa.id = pt.account_id AND pa.household_id = t.household_id
+            WHERE t.household_id = \(bind: session.household)
+              AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+              AND t.amount_minor < 0 AND t.pending = \(bind: false) AND t.excluded = \(bind: false)
+              AND (t.classification = 'expense'
+                   OR (t.classification = 'transfer' AND p.card_payment = \(bind: false)
+                       AND pa.kind IN ('loan', 'mortgage', 'savings', 'investment', 'brokerage')))
+            """
+        ).all()
+        return try rows.map { row in
+            RecurringDetector.Charge(
+                transactionID: try row.id("id"), accountID: try row.id("account_id"),
+                categoryID: try row.optionalID("category_id"), date: try row.localDate("date"),
+                amount: Money(
+                    minorUnits: try row.int("amount_minor"),
+                    currency: try row.currency("currency", exponent: "currency_exponent")),
+                name: try row.text("name"), partnerKind: try row.optionalValue("partner_kind", as: AccountKind.self))
+        }
+    }
+}
