@@ -17,7 +17,8 @@ struct GhostVault: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, AddCommand.self, TransactionsCommand.self, AccountsCommand.self, CategoriesCommand.self,
             ConnectCommand.self, SyncCommand.self, ConnectionsCommand.self, DemoCommand.self, ClassifyCommand.self,
-            TransfersCommand.self, RulesCommand.self, GenerateCommand.self,
+            TransfersCommand.self, RulesCommand.self, ReportCommand.self, BudgetCommand.self, RecurringCommand.self,
+            LensCommand.self, GenerateCommand.self,
         ]
     )
 }

@@ -28,8 +28,12 @@ public struct AnalysisPeriod: Hashable, Sendable {
         }
     }
 
-    public var previous: AnalysisPeriod { AnalysisPeriod(timeframe, containing: range.start.adding(days: -1), firstWeekday: firstWeekday) }
-    public var next: AnalysisPeriod { AnalysisPeriod(timeframe, containing: range.end.adding(days: 1), firstWeekday: firstWeekday) }
+    public var previous: AnalysisPeriod {
+        AnalysisPeriod(timeframe, containing: range.start.adding(days: -1), firstWeekday: firstWeekday)
+    }
+    public var next: AnalysisPeriod {
+        AnalysisPeriod(timeframe, containing: range.end.adding(days: 1), firstWeekday: firstWeekday)
+    }
 
     /// "2026", "Nov 2026", "Wk 47 (Nov 16–Nov 22)".
     public var label: String {
@@ -45,7 +49,9 @@ public struct AnalysisPeriod: Hashable, Sendable {
     public var buckets: [Bucket] {
         switch timeframe {
         case .year:
-            return CalendarYear(range.start.year).months.map { Bucket(label: Self.monthNames[$0.month - 1], range: $0.range) }
+            return CalendarYear(range.start.year).months.map {
+                Bucket(label: Self.monthNames[$0.month - 1], range: $0.range)
+            }
         case .month:
             var buckets: [Bucket] = []
             var week = Week(containing: range.start, firstWeekday: firstWeekday)
@@ -61,7 +67,10 @@ public struct AnalysisPeriod: Hashable, Sendable {
             }
             return buckets
         case .week:
-            return range.dates.map { Bucket(label: "\(Self.dayNames[$0.weekday.rawValue - 1]) \($0.day)", range: DateRange(unchecked: $0, $0)) }
+            return range.dates.map {
+                Bucket(
+                    label: "\(Self.dayNames[$0.weekday.rawValue - 1]) \($0.day)", range: DateRange(unchecked: $0, $0))
+            }
         }
     }
 
@@ -114,7 +123,9 @@ public struct AnalysisReport: Sendable {
                 count += isIncome ? day.incomeCount : day.spendingCount
             }
             buckets.append(
-                Bucket(label: bucket.label, range: bucket.range, amount: Money(minorUnits: amount, currency: currency), count: count))
+                Bucket(
+                    label: bucket.label, range: bucket.range, amount: Money(minorUnits: amount, currency: currency),
+                    count: count))
         }
         self.type = type
         self.period = period

@@ -39,7 +39,9 @@ enum CategoryRollup {
             }
         }
         var lines: [CategoryLine] = []
-        func line(_ id: Category.ID?, _ name: String, _ emoji: String?, _ depth: Int, _ sum: (amount: Int64, count: Int))
+        func line(
+            _ id: Category.ID?, _ name: String, _ emoji: String?, _ depth: Int, _ sum: (amount: Int64, count: Int)
+        )
             -> CategoryLine
         {
             CategoryLine(

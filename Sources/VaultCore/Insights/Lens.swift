@@ -43,14 +43,18 @@ public struct LensTargets: Hashable, Sendable {
     /// Targets as whole percentages; each 0 to 100 and together exactly 100.
     public static func make(needs: Int, wants: Int, savings: Int) throws(InvalidInput) -> LensTargets {
         var problems: [Problem] = []
-        for (field, value) in [("needs", needs), ("wants", wants), ("savings", savings)] where !(0...100).contains(value) {
-            problems.append(Problem(field: field, message: "The \(field) target must be a whole percentage from 0 to 100."))
+        for (field, value) in [("needs", needs), ("wants", wants), ("savings", savings)]
+        where !(0...100).contains(value) {
+            problems.append(
+                Problem(field: field, message: "The \(field) target must be a whole percentage from 0 to 100."))
         }
         if problems.isEmpty, needs + wants + savings != 100 {
             problems.append(
                 Problem(
                     field: "targets",
-                    message: "The targets add up to \(needs + wants + savings)%; they must add up to 100% (for example 50 30 20)."))
+                    message:
+                        "The targets add up to \(needs + wants + savings)%; they must add up to 100% (for example 50 30 20)."
+                ))
         }
         guard problems.isEmpty else { throw InvalidInput(problems) }
         return LensTargets(unchecked: needs, wants, savings)
@@ -67,13 +71,17 @@ public struct LensTargets: Hashable, Sendable {
 
 /// Decides which bucket money belongs in, by the auto-classification rules of spec section 9.
 public enum LensClassifier {
-    /// Payee patterns that mark a need (spec section 9, Needs Detection), matched anywhere, any case.
+    /// Payee or description patterns that mark a need (spec section 9, Needs Detection), matched anywhere, any case.
     public static let needPatterns: [(pattern: String, what: String)] = [
         ("ELECTRIC", "Utilities"), ("POWER", "Utilities"), ("ENERGY", "Utilities"), ("WATER", "Utilities"),
         ("SEWER", "Utilities"), ("GAS COMPANY", "Utilities"), ("NATURAL GAS", "Utilities"),
         ("GROCERY", "Groceries"), ("SAFEWAY", "Groceries"), ("KROGER", "Groceries"), ("TRADER JOE", "Groceries"),
         ("INSURANCE", "Insurance"), ("PHARMACY", "Healthcare"), ("CVS", "Healthcare"), ("WALGREENS", "Healthcare"),
         ("MEDICAL", "Healthcare"), ("DOCTOR", "Healthcare"), ("HOSPITAL", "Healthcare"),
+        // Mortgage and loan payments made as plain expenses (their lender's account not linked, or the
+        // payment not paired because it includes interest) are needs too (spec: "Mortgage payments → Need").
+        ("MORTGAGE", "Mortgage/Loan payments"), ("LOAN PMT", "Mortgage/Loan payments"),
+        ("LOAN PAYMENT", "Mortgage/Loan payments"),
     ]
 
     /// Category keys whose spending is a need: groceries, utilities, phone and internet, housing,
@@ -89,18 +97,20 @@ public enum LensClassifier {
 
     /// The bucket of an expense and why, or nil for money that is not in the lens.
     public static func bucket(
-        expenseNamed name: String, categoryID: Category.ID?, account: Account, tree: CategoryTree,
+        expenseNamed name: String, description: String? = nil, categoryID: Category.ID?, account: Account,
+        tree: CategoryTree,
         overrides: [String: LensBucket]
     ) -> (bucket: LensBucket, reason: String) {
         let key = PayeeKey.normalize(name)
         if let bucket = overrides[key] { return (bucket, "Your choice for \u{201C}\(key)\u{201D}") }
         if debtKinds.contains(account.kind) { return (.need, "Loan and mortgage charges") }
         if let categoryID, let category = tree[categoryID] {
-            for candidate in [category] + tree.ancestors(of: categoryID) where needCategoryKeys.contains(candidate.key) {
+            for candidate in [category] + tree.ancestors(of: categoryID) where needCategoryKeys.contains(candidate.key)
+            {
                 return (.need, "\(candidate.name) category")
             }
         }
-        let upper = name.uppercased()
+        let upper = (name + " " + (description ?? "")).uppercased()
         if let match = needPatterns.first(where: { upper.contains($0.pattern) }) {
             return (.need, "Payee contains \(match.pattern) (\(match.what))")
         }
@@ -118,13 +128,18 @@ public struct LensReport: Sendable {
         public let categoryID: Category.ID?
         /// The payee, or the description when there is none.
         public let name: String
+        public let description: String
+        /// Whether this money arrived through a transfer pair (its other side is a transfer, not an expense).
+        public let isPairedInflow: Bool
         public let minorUnits: Int64
         public let count: Int
 
         public init(
             accountID: Account.ID, classification: Classification, categoryID: Category.ID?, name: String,
-            minorUnits: Int64, count: Int
+            description: String? = nil, isPairedInflow: Bool = false, minorUnits: Int64, count: Int
         ) {
+            self.description = description ?? name
+            self.isPairedInflow = isPairedInflow
             self.accountID = accountID
             self.classification = classification
             self.categoryID = categoryID
@@ -193,13 +208,17 @@ public struct LensReport: Sendable {
             switch group.classification {
             case .expense:
                 let decision = LensClassifier.bucket(
-                    expenseNamed: group.name, categoryID: group.categoryID, account: account, tree: tree,
+                    expenseNamed: group.name, description: group.description, categoryID: group.categoryID,
+                    account: account, tree: tree,
                     overrides: overrides)
                 try add(decision.bucket, decision.reason, try Exact.negate(group.minorUnits), group.count)
             case .transfer where LensClassifier.savingsKinds.contains(account.kind):
                 let current = savingsNet[account.id] ?? (0, 0)
                 savingsNet[account.id] = (try Exact.add(current.amount, group.minorUnits), current.count + group.count)
-            case .transfer where LensClassifier.debtKinds.contains(account.kind) && group.minorUnits > 0:
+            // A loan payment counts once: here when it came through a transfer pair; otherwise its other
+            // side was an expense and was counted above.
+            case .transfer
+            where LensClassifier.debtKinds.contains(account.kind) && group.minorUnits > 0 && group.isPairedInflow:
                 let key = PayeeKey.normalize(group.name)
                 if let bucket = overrides[key] {
                     try add(bucket, "Your choice for \u{201C}\(key)\u{201D}", group.minorUnits, group.count)
@@ -256,12 +275,12 @@ public struct LensReport: Sendable {
         self.total = money(total)
         self.messages = messages
         self.sources = sources.map { key, value in
-                Source(
-                    bucket: value.bucket, reason: String(key.split(separator: "|", maxSplits: 1)[1]),
-                    amount: money(value.amount), count: value.count)
-            }.sorted {
-                (LensBucket.allCases.firstIndex(of: $0.bucket)!, -$0.amount.minorUnits, $0.reason)
-                    < (LensBucket.allCases.firstIndex(of: $1.bucket)!, -$1.amount.minorUnits, $1.reason)
-            }
+            Source(
+                bucket: value.bucket, reason: String(key.split(separator: "|", maxSplits: 1)[1]),
+                amount: money(value.amount), count: value.count)
+        }.sorted {
+            (LensBucket.allCases.firstIndex(of: $0.bucket)!, -$0.amount.minorUnits, $0.reason)
+                < (LensBucket.allCases.firstIndex(of: $1.bucket)!, -$1.amount.minorUnits, $1.reason)
+        }
     }
 }

@@ -141,7 +141,8 @@ public struct MonthReport: Sendable {
             changes.append(
                 CategoryChange(
                     categoryID: line.categoryID, name: line.name, depth: line.depth, thisMonth: now, lastMonth: then,
-                    change: change, percent: then.minorUnits > 0 ? Percent.of(change.minorUnits, in: then.minorUnits) : nil))
+                    change: change,
+                    percent: then.minorUnits > 0 ? Percent.of(change.minorUnits, in: then.minorUnits) : nil))
         }
         self.changes = changes
 
@@ -157,7 +158,9 @@ public struct MonthReport: Sendable {
         for _ in 0..<max(1, seriesMonths) {
             let sums = cursor == month ? totals : (perMonth[cursor] ?? IncomeAndSpending())
             seriesPoints.append(
-                MonthPoint(month: cursor, income: money(sums.income), spending: money(sums.spending), net: money(try sums.net())))
+                MonthPoint(
+                    month: cursor, income: money(sums.income), spending: money(sums.spending),
+                    net: money(try sums.net())))
             cursor = cursor.previous
         }
         series = seriesPoints.reversed()

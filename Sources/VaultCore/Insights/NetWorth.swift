@@ -63,7 +63,9 @@ public struct NetWorth: Sendable {
         groups = try Self.groups(of: home, names: names, currency: currency)
         let foreign = Dictionary(grouping: counted.filter { $0.currency != currency }, by: \.currency)
         let currencies = foreign.keys.sorted { $0.code < $1.code }
-        otherCurrencies = try currencies.map { code throws(MoneyError) in try Self.totals(of: foreign[code]!, currency: code) }
+        otherCurrencies = try currencies.map { code throws(MoneyError) in
+            try Self.totals(of: foreign[code]!, currency: code)
+        }
         var otherGroups: [Group] = []
         for code in currencies { otherGroups += try Self.groups(of: foreign[code]!, names: names, currency: code) }
         otherCurrencyGroups = otherGroups
@@ -95,19 +97,23 @@ public struct NetWorth: Sendable {
             guard !members.isEmpty else { continue }
             var institutions: [InstitutionGroup] = []
             for (institutionID, held) in Dictionary(grouping: members, by: \.institutionID) {
-                let lines = held.sorted { ($0.sortOrder, $0.displayName, $0.id) < ($1.sortOrder, $1.displayName, $1.id) }
-                    .map {
-                        Line(
-                            accountID: $0.id, name: $0.displayName, kind: $0.kind, balance: $0.balance,
-                            balanceDate: $0.balanceDate)
-                    }
+                let lines = held.sorted {
+                    ($0.sortOrder, $0.displayName, $0.id) < ($1.sortOrder, $1.displayName, $1.id)
+                }
+                .map {
+                    Line(
+                        accountID: $0.id, name: $0.displayName, kind: $0.kind, balance: $0.balance,
+                        balanceDate: $0.balanceDate)
+                }
                 institutions.append(
                     InstitutionGroup(
                         institutionID: institutionID,
                         name: institutionID.flatMap { names[$0] } ?? manualInstitutionName,
                         total: try Money.sum(lines.map(\.balance), currency: currency), accounts: lines))
             }
-            institutions.sort { ($0.name, $0.institutionID?.description ?? "") < ($1.name, $1.institutionID?.description ?? "") }
+            institutions.sort {
+                ($0.name, $0.institutionID?.description ?? "") < ($1.name, $1.institutionID?.description ?? "")
+            }
             groups.append(
                 Group(
                     category: category, total: try Money.sum(institutions.map(\.total), currency: currency),

@@ -130,7 +130,8 @@ public struct NetWorthHistory: Sendable {
         for offset in 0..<days {
             points.append(
                 Point(
-                    date: range.start.adding(days: offset), assets: Money(minorUnits: assets[offset], currency: currency),
+                    date: range.start.adding(days: offset),
+                    assets: Money(minorUnits: assets[offset], currency: currency),
                     liabilities: Money(minorUnits: owed[offset], currency: currency),
                     netWorth: Money(
                         minorUnits: try Exact.add(assets[offset], try Exact.negate(owed[offset])), currency: currency)))

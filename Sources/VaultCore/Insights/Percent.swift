@@ -37,7 +37,8 @@ public struct Percent: Hashable, Comparable, Sendable, Codable, CustomStringConv
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Decimal(string: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a percentage"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a percentage"))
         }
         hundredths = NSDecimalNumber(decimal: value * 100).int64Value
     }

@@ -63,13 +63,16 @@ public enum RecurringDetector {
         public let amount: Money
         /// The payee, or the description when there is none.
         public let name: String
+        /// The bank's description, when it says more than the payee ("KEYSTONE HOME LOANS MORTGAGE PMT").
+        public let description: String?
         /// For a transfer, the kind of account the money went to (a loan payment, a transfer to savings).
         public let partnerKind: AccountKind?
 
         public init(
             transactionID: Transaction.ID, accountID: Account.ID, categoryID: Category.ID?, date: LocalDate,
-            amount: Money, name: String, partnerKind: AccountKind? = nil
+            amount: Money, name: String, description: String? = nil, partnerKind: AccountKind? = nil
         ) {
+            self.description = description
             self.partnerKind = partnerKind
             self.transactionID = transactionID
             self.accountID = accountID
@@ -101,7 +104,7 @@ public enum RecurringDetector {
         for (payeeKey, payeeCharges) in byPayee where payeeCharges.count >= 2 {
             let sorted = payeeCharges.sorted { ($0.date, $0.transactionID) < ($1.date, $1.transactionID) }
             for cluster in clusters(sorted) {
-                guard let run = trailingRun(cluster),
+                guard let run = trailingRun(cluster), !isHabit(run.charges, cadence: run.cadence, among: sorted),
                     let account = byAccount[run.charges.last!.accountID],
                     let series = try series(
                         run.charges, cadence: run.cadence, payeeKey: payeeKey, today: today, account: account,
@@ -139,6 +142,16 @@ public enum RecurringDetector {
         return clusters.filter { $0.count >= 2 }
     }
 
+    /// Whether a run is a shopping habit rather than a bill: the payee was paid at least as often outside
+    /// the run as in it, while it lasted and in the interval before it (a grocer whose $160 trips happen to
+    /// fall 90 days apart, a takeaway ordered now and then).
+    static func isHabit(_ run: [Charge], cadence: RecurringCadence, among payeeCharges: [Charge]) -> Bool {
+        let members = Set(run.map(\.transactionID))
+        let span = run.first!.date.adding(days: -cadence.interval.lowerBound)...run.last!.date
+        let others = payeeCharges.count { span.contains($0.date) && !members.contains($0.transactionID) }
+        return others >= run.count
+    }
+
     /// The latest stretch of a cluster whose intervals all fit one cadence.
     static func trailingRun(_ cluster: [Charge]) -> (charges: [Charge], cadence: RecurringCadence)? {
         guard cluster.count >= 2 else { return nil }
@@ -163,7 +176,8 @@ public enum RecurringDetector {
     /// The date `months` after `date`, on `day` or the month's last day when it is shorter.
     static func date(_ date: LocalDate, plusMonths months: Int, day: Int) -> LocalDate {
         let first = LocalDate(unchecked: date.year, date.month, 1).adding(months: months)
-        return LocalDate(unchecked: first.year, first.month, min(day, LocalDate.daysIn(month: first.month, year: first.year)))
+        return LocalDate(
+            unchecked: first.year, first.month, min(day, LocalDate.daysIn(month: first.month, year: first.year)))
     }
 
     static func series(
@@ -220,7 +234,8 @@ public enum RecurringDetector {
         }
         let latest = Money(minorUnits: magnitudes.last!, currency: currency)
         var bucket = LensClassifier.bucket(
-            expenseNamed: last.name, categoryID: last.categoryID, account: account, tree: tree, overrides: overrides
+            expenseNamed: last.name, description: last.description, categoryID: last.categoryID, account: account,
+            tree: tree, overrides: overrides
         ).bucket
         if overrides[payeeKey] == nil, let partner = last.partnerKind {
             if LensClassifier.debtKinds.contains(partner) { bucket = .need }

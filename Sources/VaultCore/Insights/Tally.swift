@@ -51,7 +51,8 @@ public struct IncomeAndSpending: Sendable {
     public init() {}
 
     /// Sums the tallies that count, given the household's accounts and currency.
-    public init(_ tallies: some Sequence<Tally>, accounts: [Account.ID: Account], currency: Currency) throws(MoneyError) {
+    public init(_ tallies: some Sequence<Tally>, accounts: [Account.ID: Account], currency: Currency) throws(MoneyError)
+    {
         for tally in tallies { try add(tally, accounts: accounts, currency: currency) }
     }
 
@@ -75,7 +76,8 @@ public struct IncomeAndSpending: Sendable {
         if isIncome {
             income = try Exact.add(income, tally.minorUnits)
             incomeCount += tally.count
-            incomeByCategory[tally.categoryID] = try Exact.add(incomeByCategory[tally.categoryID] ?? 0, tally.minorUnits)
+            incomeByCategory[tally.categoryID] = try Exact.add(
+                incomeByCategory[tally.categoryID] ?? 0, tally.minorUnits)
             incomeCountByCategory[tally.categoryID, default: 0] += tally.count
         } else {
             let spent = try Exact.negate(tally.minorUnits)

@@ -29,6 +29,8 @@ public struct TransactionFilter: Hashable, Sendable {
     public var reimbursementFlag: ReimbursementFlag?
     /// Whether transactions a person excluded from totals are listed (they are, on the Transactions page).
     public var includeExcluded: Bool = true
+    /// Whether pending transactions are listed (they are on the Transactions page; totals leave them out).
+    public var includePending: Bool = true
     /// The order of the list.
     public var sort: SortOrder
 
@@ -77,6 +79,7 @@ public struct TransactionFilter: Hashable, Sendable {
         if let paymentFlag, transaction.paymentFlag != paymentFlag { return false }
         if let reimbursementFlag, transaction.reimbursementFlag != reimbursementFlag { return false }
         if !includeExcluded, transaction.isExcluded { return false }
+        if !includePending, transaction.isPending { return false }
         return true
     }
 }

@@ -20,7 +20,8 @@ public struct BudgetService: Sendable {
                 do {
                     amount = try Money(parsing: text, currency: household.baseCurrency)
                     if amount?.isNegative == true {
-                        problems.append(Problem(field: "target", message: "A target cannot be negative; write 0 or more."))
+                        problems.append(
+                            Problem(field: "target", message: "A target cannot be negative; write 0 or more."))
                     }
                 } catch {
                     problems.append(Problem(field: "target", message: "'\(text)' is not an amount: \(error)"))
@@ -29,7 +30,8 @@ public struct BudgetService: Sendable {
             let trimmedNotes = notes?.trimmingCharacters(in: .whitespacesAndNewlines)
             if let trimmedNotes, trimmedNotes.count > BudgetTarget.maximumNotesLength {
                 problems.append(
-                    Problem(field: "notes", message: "Notes are at most \(BudgetTarget.maximumNotesLength) characters."))
+                    Problem(field: "notes", message: "Notes are at most \(BudgetTarget.maximumNotesLength) characters.")
+                )
             }
             guard problems.isEmpty, let category else { throw InvalidInput(problems) }
             let existing = try await session.budgets.find(category: category.id, currency: household.baseCurrency)
@@ -50,7 +52,9 @@ public struct BudgetService: Sendable {
     @discardableResult
     public func clear(category reference: String) async throws -> Bool {
         try await scope.write { session in
-            let category = try Reference.category(reference, in: try await session.categories.tree()).mapError { InvalidInput([$0]) }.get()
+            let category = try Reference.category(reference, in: try await session.categories.tree()).mapError {
+                InvalidInput([$0])
+            }.get()
             return try await session.budgets.clear(category: category.id)
         }
     }
@@ -83,7 +87,8 @@ public struct RecurringService: Sendable {
         guard let series = matches.first else {
             throw VaultError(
                 .notFound,
-                "There is no recurring series '\(reference)'; `ghostvault report recurring` lists them with their keys.")
+                "There is no recurring series '\(reference)'; `ghostvault report recurring` lists them with their keys."
+            )
         }
         guard matches.count == 1 else {
             throw InvalidInput(
@@ -95,11 +100,14 @@ public struct RecurringService: Sendable {
             let today = try await session.household().today(at: scope.vault.now)
             switch action {
             case .confirm:
-                try await session.recurring.decide(series.key, .confirmed, on: today, newID: scope.vault.newID(RecurringSeries.self).description)
+                try await session.recurring.decide(
+                    series.key, .confirmed, on: today, newID: scope.vault.newID(RecurringSeries.self).description)
             case .dismiss:
-                try await session.recurring.decide(series.key, .dismissed, on: today, newID: scope.vault.newID(RecurringSeries.self).description)
+                try await session.recurring.decide(
+                    series.key, .dismissed, on: today, newID: scope.vault.newID(RecurringSeries.self).description)
             case .delete:
-                try await session.recurring.decide(series.key, .deleted, on: today, newID: scope.vault.newID(RecurringSeries.self).description)
+                try await session.recurring.decide(
+                    series.key, .deleted, on: today, newID: scope.vault.newID(RecurringSeries.self).description)
             case .restore:
                 _ = try await session.recurring.forget(series.key)
             }
@@ -135,7 +143,8 @@ public struct LensService: Sendable {
             throw InvalidInput(field: "payee", "Give a payee name with letters in it, like \"Netflix\".")
         }
         try await scope.write { session in
-            try await session.lens.setOverride(payeeKey: key, bucket: bucket, newID: scope.vault.newID(LensBucket.self).description)
+            try await session.lens.setOverride(
+                payeeKey: key, bucket: bucket, newID: scope.vault.newID(LensBucket.self).description)
         }
         return key
     }

@@ -47,13 +47,15 @@ public struct ReportService: Sendable {
         var anchors = try await session.tallies.snapshots(from: range.start, through: end)
         for account in accounts {
             // The current balance is the latest truth; it replaces a snapshot of the same day.
-            let current = NetWorthHistory.Anchor(date: account.balanceDate ?? today, minorUnits: account.balance.minorUnits)
+            let current = NetWorthHistory.Anchor(
+                date: account.balanceDate ?? today, minorUnits: account.balance.minorUnits)
             anchors[account.id] = (anchors[account.id] ?? []).filter { $0.date != current.date } + [current]
         }
         let earliest = anchors.values.joined().map(\.date).min() ?? range.start
         let latest = anchors.values.joined().map(\.date).max() ?? end
         let net = try await session.tallies.dailyNet(from: min(range.start, earliest), through: max(end, latest))
-        return try NetWorthHistory(range: range, currency: currency, accounts: accounts, anchors: anchors, dailyNet: net)
+        return try NetWorthHistory(
+            range: range, currency: currency, accounts: accounts, anchors: anchors, dailyNet: net)
     }
 
     /// A month's income, spending, savings rate, categories, days and the months before it.
@@ -76,7 +78,8 @@ public struct ReportService: Sendable {
             return try MonthReport(
                 month: chosen, through: today, currency: household.baseCurrency,
                 accounts: try await session.accounts.all(), tree: try await session.categories.tree(),
-                days: try await tallies.tallies(TransactionFilter(from: chosen.first, through: chosen.last), grouping: .day),
+                days: try await tallies.tallies(
+                    TransactionFilter(from: chosen.first, through: chosen.last), grouping: .day),
                 previous: try await tallies.tallies(
                     TransactionFilter(from: chosen.previous.first, through: chosen.previous.last), grouping: .none),
                 months: seriesMonths > 1
@@ -88,7 +91,9 @@ public struct ReportService: Sendable {
     }
 
     /// A month's budget: targets against spending, totals, left to spend, and the uncategorised spending.
-    public func budget(_ month: String? = nil) async throws -> (
+    public func budget(
+        _ month: String? = nil
+    ) async throws -> (
         report: BudgetReport, uncategorized: [TransactionService.Listed]
     ) {
         try await scope.read { session in
@@ -104,7 +109,9 @@ public struct ReportService: Sendable {
             var filter = TransactionFilter(from: chosen.first, through: chosen.last, uncategorizedOnly: true)
             filter.classifications = [.expense]
             filter.includeExcluded = false
-            let page = try await session.transactions.list(filter, page: PageRequest(number: 1, size: PageRequest.maximumSize)!)
+            filter.includePending = false
+            let page = try await session.transactions.list(
+                filter, page: PageRequest(number: 1, size: PageRequest.maximumSize)!)
             return (report, try await TransactionService.listed(page.items, session: session))
         }
     }
@@ -132,7 +139,9 @@ public struct ReportService: Sendable {
     public func lens(_ month: String? = nil) async throws -> LensReport {
         try await scope.read { session in
             let household = try await session.household()
-            let chosen = try Self.month(month, today: household.today(at: scope.vault.now)).mapError { InvalidInput([$0]) }.get()
+            let chosen = try Self.month(month, today: household.today(at: scope.vault.now)).mapError {
+                InvalidInput([$0])
+            }.get()
             return try LensReport(
                 month: chosen, currency: household.baseCurrency, accounts: try await session.accounts.all(),
                 tree: try await session.categories.tree(),
@@ -142,7 +151,9 @@ public struct ReportService: Sendable {
     }
 
     /// The Analysis tab: expense or income over a year, month or week, with the period's transactions.
-    public func analysis(_ query: AnalysisQuery) async throws -> (
+    public func analysis(
+        _ query: AnalysisQuery
+    ) async throws -> (
         report: AnalysisReport, transactions: Page<TransactionService.Listed>
     ) {
         try await scope.read { session in
@@ -152,12 +163,15 @@ public struct ReportService: Sendable {
             var problems: [Problem] = []
             let type = Classification(rawValue: query.type.lowercased())
             if type != .income && type != .expense {
-                problems.append(Problem(field: "type", message: "'\(query.type)' is not a type; use expense or income."))
+                problems.append(
+                    Problem(field: "type", message: "'\(query.type)' is not a type; use expense or income."))
             }
             let timeframe = AnalysisTimeframe(rawValue: query.timeframe.lowercased())
             if timeframe == nil {
                 problems.append(
-                    Problem(field: "timeframe", message: "'\(query.timeframe)' is not a timeframe; use year, month or week."))
+                    Problem(
+                        field: "timeframe", message: "'\(query.timeframe)' is not a timeframe; use year, month or week."
+                    ))
             }
             var date = today
             if let text = query.date {
@@ -176,7 +190,8 @@ public struct ReportService: Sendable {
             if let text = query.payment {
                 filter.paymentFlag = PaymentFlag(rawValue: text.lowercased())
                 if filter.paymentFlag == nil {
-                    problems.append(Problem(field: "paid", message: "'\(text)' is not a payment flag; use paid or unpaid."))
+                    problems.append(
+                        Problem(field: "paid", message: "'\(text)' is not a payment flag; use paid or unpaid."))
                 }
             }
             if let text = query.reimbursement {
@@ -205,6 +220,7 @@ public struct ReportService: Sendable {
                 accounts: try await session.accounts.all(), tree: tree,
                 days: try await session.tallies.tallies(filter, grouping: .day))
             filter.includeExcluded = false
+            filter.includePending = false
             let listed = try await session.transactions.list(filter, page: page)
             return (
                 report,

@@ -27,7 +27,8 @@ public struct LensRepository: Sendable {
         ).first() {
             var old = RowValues()
             for column in ["needs", "wants", "savings"] { old.add(column, column, .int(try row.int(column))) }
-            try await session.updateRow("lens_targets", entity: "lens-targets", id: try row.text("id"), from: old, to: values)
+            try await session.updateRow(
+                "lens_targets", entity: "lens-targets", id: try row.text("id"), from: old, to: values)
             return
         }
         var inserted = RowValues()
@@ -64,7 +65,8 @@ public struct LensRepository: Sendable {
             old.add("bucket", "bucket", .text(try row.text("bucket")))
             var new = RowValues()
             new.add("bucket", "bucket", .text(bucket.rawValue))
-            try await session.updateRow("lens_overrides", entity: "lens-override", id: try row.text("id"), from: old, to: new)
+            try await session.updateRow(
+                "lens_overrides", entity: "lens-override", id: try row.text("id"), from: old, to: new)
         case (nil, let bucket?):
             var values = RowValues()
             values.add("id", "id", .text(newID))

@@ -20,7 +20,8 @@ public struct RecurringRepository: Sendable {
     }
 
     /// Records a decision about a series, replacing any earlier one.
-    public func decide(_ key: String, _ status: RecurringSeries.Status, on date: LocalDate, newID: String) async throws {
+    public func decide(_ key: String, _ status: RecurringSeries.Status, on date: LocalDate, newID: String) async throws
+    {
         var values = RowValues()
         values.add("seriesKey", "series_key", .text(key))
         values.add("status", "status", .text(status.rawValue))
@@ -30,7 +31,8 @@ public struct RecurringRepository: Sendable {
             old.add("seriesKey", "series_key", .text(key))
             old.add("status", "status", .text(try row.text("status")))
             old.add("decidedOn", "decided_on", .int(try row.int("decided_on")))
-            try await session.updateRow("recurring_decisions", entity: "recurring-decision", id: try row.text("id"), from: old, to: values)
+            try await session.updateRow(
+                "recurring_decisions", entity: "recurring-decision", id: try row.text("id"), from: old, to: values)
             return
         }
         var inserted = RowValues()

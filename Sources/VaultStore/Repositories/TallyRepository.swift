@@ -23,22 +23,24 @@ public struct TallyRepository: Sendable {
         var filter = filter
         filter.includeTransfers = true
         filter.includeExcluded = false
+        filter.includePending = false
         filter.classifications = (filter.classifications ?? [.income, .expense]).intersection([.income, .expense])
         let period: SQLQueryString =
             switch grouping {
-            case .none: "0"
+            case .none: "NULL"
             case .day: "t.date"
             case .month: "(t.date / 100) * 100 + 1"
             }
+        let groupByPeriod: SQLQueryString = grouping == .none ? "" : ", \(period)"
         let rows = try await session.sql.raw(
             """
             SELECT t.account_id, t.classification, t.category_id, \(period) AS period,
                    CAST(SUM(t.amount_minor) AS BIGINT) AS total, COUNT(*) AS n
-            FROM transactions t WHERE
+            FROM transactions t WHERE\u{20}
             """ + TransactionRepository.conditions(filter, household: session.household)
                 + """
                  AND t.pending = \(bind: false)
-                GROUP BY t.account_id, t.classification, t.category_id, \(period)
+                GROUP BY t.account_id, t.classification, t.category_id\(groupByPeriod)
                 """
         ).all()
         return try rows.map { row in
@@ -90,20 +92,25 @@ public struct TallyRepository: Sendable {
     public func lensGroups(from: LocalDate, through: LocalDate) async throws -> [LensReport.Group] {
         let rows = try await session.sql.raw(
             """
-            SELECT t.account_id, t.classification, t.category_id, COALESCE(NULLIF(t.payee, ''), t.description) AS name,
+            SELECT t.account_id, t.classification, t.category_id, t.payee, t.description,
+                   CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END AS paired,
                    CAST(SUM(t.amount_minor) AS BIGINT) AS total, COUNT(*) AS n
             FROM transactions t
+            LEFT JOIN transfer_pairs p ON p.inflow_id = t.id AND p.household_id = t.household_id
             WHERE t.household_id = \(bind: session.household)
               AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
               AND t.pending = \(bind: false) AND t.excluded = \(bind: false)
               AND t.classification IN ('expense', 'transfer')
-            GROUP BY t.account_id, t.classification, t.category_id, COALESCE(NULLIF(t.payee, ''), t.description)
+            GROUP BY t.account_id, t.classification, t.category_id, t.payee, t.description,
+                     CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END
             """
         ).all()
         return try rows.map { row in
             LensReport.Group(
                 accountID: try row.id("account_id"), classification: try row.value("classification"),
-                categoryID: try row.optionalID("category_id"), name: try row.text("name"),
+                categoryID: try row.optionalID("category_id"),
+                name: try row.optionalText("payee").flatMap { $0.isEmpty ? nil : $0 } ?? row.text("description"),
+                description: try row.text("description"), isPairedInflow: try row.int("paired") == 1,
                 minorUnits: try row.int("total"), count: Int(try row.int("n")))
         }
     }
@@ -114,7 +121,7 @@ public struct TallyRepository: Sendable {
         let rows = try await session.sql.raw(
             """
             SELECT t.id, t.account_id, t.category_id, t.date, t.amount_minor, a.currency, a.currency_exponent,
-                   COALESCE(NULLIF(t.payee, ''), t.description) AS name, pa.kind AS partner_kind
+                   COALESCE(NULLIF(t.payee, ''), t.description) AS name, t.description, pa.kind AS partner_kind
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id AND a.household_id = t.household_id
             LEFT JOIN transfer_pairs p ON p.outflow_id = t.id AND p.household_id = t.household_id
@@ -135,7 +142,8 @@ public struct TallyRepository: Sendable {
                 amount: Money(
                     minorUnits: try row.int("amount_minor"),
                     currency: try row.currency("currency", exponent: "currency_exponent")),
-                name: try row.text("name"), partnerKind: try row.optionalValue("partner_kind", as: AccountKind.self))
+                name: try row.text("name"), description: try row.text("description"),
+                partnerKind: try row.optionalValue("partner_kind", as: AccountKind.self))
         }
     }
 }

@@ -164,6 +164,7 @@ public struct TransactionRepository: Sendable {
         if let flag = filter.paymentFlag { parts.append("t.payment_flag = \(bind: flag.rawValue)") }
         if let flag = filter.reimbursementFlag { parts.append("t.reimbursement_flag = \(bind: flag.rawValue)") }
         if !filter.includeExcluded { parts.append("t.excluded = \(bind: false)") }
+        if !filter.includePending { parts.append("t.pending = \(bind: false)") }
         return parts.joined(separator: " AND ")
     }
 
