@@ -136,6 +136,7 @@ let package = Package(
             dependencies: [
                 "VaultCore", "VaultStore", "VaultServices", "SimpleFIN", "SimpleFINBridge", "VaultTestSupport",
             ],
+            exclude: ["Golden"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VaultTestSupport
 
 /// The command line as a person uses it: one process per command, data kept in between.
 @Suite struct GhostVaultCommandTests {
@@ -121,6 +122,47 @@ import Testing
         defer { cli.cleanUp() }
         let output = try cli.run("categories").stdout
         try Golden.check(output, against: "categories-list.txt")
+    }
+
+    @Test("every report prints, as text and JSON, and budget, lens and recurring refuse bad input")
+    func reports() throws {
+        let cli = try setUp()
+        defer { cli.cleanUp() }
+        #expect(try cli.run("add", "2000", "--account", "Cash", "--description", "ACME PAYROLL").status == 0)
+        #expect(
+            try cli.run("add", "-500", "--account", "Cash", "--category", "Housing", "--description", "Rent").status
+                == 0)
+        #expect(try cli.run("budget", "set", "Housing", "450", "--notes", "rent only").status == 0)
+        let month = try cli.run("report", "month")
+        #expect(month.status == 0, "\(month.stderr)")
+        #expect(month.stdout.contains("Savings rate  75.0%"))
+        let json = try #require(try cli.json(try cli.run("report", "month", "--json")) as? [String: Any])
+        #expect(json["income"] as? String == "2000.00")
+        #expect(json["spending"] as? String == "500.00")
+        let budget = try cli.run("report", "budget")
+        #expect(budget.stdout.contains("Overspent      Housing"), "\(budget.stdout)")
+        #expect(try cli.run("report", "networth").stdout.contains("Net worth    $1,600.00"))
+        for report in [
+            ["networth", "--history", "1M"], ["recurring"], ["upcoming"], ["lens"],
+            ["analysis", "--timeframe", "week"],
+        ] {
+            let result = try cli.run(["report"] + report)
+            #expect(result.status == 0, "report \(report): \(result.stderr)")
+            #expect(try cli.run(["report"] + report + ["--json"]).status == 0)
+        }
+        for (arguments, message) in [
+            (["budget", "set", "Housing", "lots"], "not an amount"),
+            (["budget", "set", "Nope", "5"], "no category"),
+            (["lens", "targets", "50", "30", "30"], "add up to 100"),
+            (["report", "month", "--month", "2026-13"], "not a month"),
+            (["report", "networth", "--history", "2W"], "not a timeframe"),
+            (["recurring", "dismiss", "Nope"], "no recurring series"),
+        ] {
+            let result = try cli.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        #expect(try cli.run("report", "budget").stdout.contains("Targeted       $450.00"))
     }
 
     @Test("help exits 0 and names every command")

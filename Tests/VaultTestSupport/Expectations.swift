@@ -1,4 +1,5 @@
 import Testing
+import VaultCore
 import VaultServices
 import VaultStore
 
@@ -31,4 +32,14 @@ public func expectVaultError(
         Issue.record("expected a vault error \(code), got \(error)", sourceLocation: sourceLocation)
     }
     return nil
+}
+
+/// Expects `body` to fail with a vault error of this code whose message (or one of its problems) says `message`.
+public func expectVaultError(
+    _ code: VaultError.Code, _ message: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> Void
+) async {
+    guard let error = await expectVaultError(code, sourceLocation: sourceLocation, body) else { return }
+    let text = ([error.message] + error.problems.map(\.message)).joined(separator: "\n")
+    #expect(text.contains(message), "the error said: \(text)", sourceLocation: sourceLocation)
 }

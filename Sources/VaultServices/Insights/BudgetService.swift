@@ -78,6 +78,10 @@ public struct RecurringService: Sendable {
     /// Applies an action to the series with this key (or, when unambiguous, this name).
     @discardableResult
     public func apply(_ action: Action, to reference: String) async throws -> RecurringSeries {
+        try await vaultOperation { try await applyUnwrapped(action, to: reference) }
+    }
+
+    private func applyUnwrapped(_ action: Action, to reference: String) async throws -> RecurringSeries {
         let report = try await scope.reports.recurring(horizonDays: 366)
         let all = report.series + report.possible + report.dismissed
         let wanted = reference.trimmingCharacters(in: .whitespaces)
@@ -127,7 +131,7 @@ public struct LensService: Sendable {
 
     /// Changes the target shares; they must be whole percentages adding up to 100.
     public func setTargets(needs: Int, wants: Int, savings: Int) async throws -> LensTargets {
-        let targets = try LensTargets.make(needs: needs, wants: wants, savings: savings)
+        let targets = try await vaultOperation { try LensTargets.make(needs: needs, wants: wants, savings: savings) }
         try await scope.write { session in
             try await session.lens.setTargets(targets, newID: scope.vault.newID(LensBucket.self).description)
         }
@@ -140,7 +144,8 @@ public struct LensService: Sendable {
     public func classify(payee: String, as bucket: LensBucket?) async throws -> String {
         let key = PayeeKey.normalize(payee)
         guard !key.isEmpty else {
-            throw InvalidInput(field: "payee", "Give a payee name with letters in it, like \"Netflix\".")
+            throw VaultError.wrap(
+                InvalidInput(field: "payee", "Give a payee name with letters in it, like \"Netflix\"."))
         }
         try await scope.write { session in
             try await session.lens.setOverride(

@@ -108,6 +108,7 @@ public struct ReportService: Sendable {
                 targets: try await session.budgets.all(currency: household.baseCurrency))
             var filter = TransactionFilter(from: chosen.first, through: chosen.last, uncategorizedOnly: true)
             filter.classifications = [.expense]
+            Self.onlyCounted(&filter, accounts: try await session.accounts.all(), currency: household.baseCurrency)
             filter.includeExcluded = false
             filter.includePending = false
             let page = try await session.transactions.list(
@@ -119,7 +120,7 @@ public struct ReportService: Sendable {
     /// The recurring series live today, the bills due in the next `horizonDays`, and the monthly total.
     public func recurring(horizonDays: Int = 30) async throws -> RecurringReport {
         guard (1...366).contains(horizonDays) else {
-            throw InvalidInput(field: "days", "Upcoming bills look 1 to 366 days ahead.")
+            throw VaultError.wrap(InvalidInput(field: "days", "Upcoming bills look 1 to 366 days ahead."))
         }
         return try await scope.read { session in
             let household = try await session.household()
@@ -221,6 +222,7 @@ public struct ReportService: Sendable {
                 days: try await session.tallies.tallies(filter, grouping: .day))
             filter.includeExcluded = false
             filter.includePending = false
+            Self.onlyCounted(&filter, accounts: try await session.accounts.all(), currency: household.baseCurrency)
             let listed = try await session.transactions.list(filter, page: page)
             return (
                 report,
@@ -228,6 +230,16 @@ public struct ReportService: Sendable {
                     items: try await TransactionService.listed(listed.items, session: session), request: page,
                     totalCount: listed.totalCount)
             )
+        }
+    }
+
+    /// Narrows a list to the accounts whose transactions the totals count, so a list adds up to its report.
+    static func onlyCounted(_ filter: inout TransactionFilter, accounts: [Account], currency: Currency) {
+        let counted = accounts.filter { IncomeAndSpending.counts($0) && $0.currency == currency }.map(\.id)
+        if counted.isEmpty {
+            filter.classifications = []
+        } else {
+            filter.accountIDs = Set(counted)
         }
     }
 
