@@ -19,6 +19,17 @@ let package = Package(
             ],
             path: "Benchmarks/ClassificationBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "InsightBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "VaultCore", package: "main"),
+                .product(name: "VaultStore", package: "main"),
+                .product(name: "VaultServices", package: "main"),
+            ],
+            path: "Benchmarks/InsightBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -1,0 +1,109 @@
+import Benchmark
+import Foundation
+import VaultCore
+import VaultServices
+import VaultStore
+
+/// The insight reports over generated households of 10k, 100k and 1M transactions on SQLite (issue 5:
+/// every report for a month under 200 ms at 1M, net worth with a year of history under 100 ms), plus the
+/// filtered transaction list and ingest through the pipeline (issue 8).
+///
+/// Households are generated once (seed 42, ten years ending 2026-11-21) into
+/// `$GHOSTVAULT_BENCH_DATA` (default `Benchmarks/.households`) and reused by later runs.
+/// `GHOSTVAULT_BENCH_SIZES=10000,100000` limits the sizes.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(5), maxIterations: 200)
+
+    for size in BenchHouseholds.sizes {
+        let label = BenchHouseholds.label(size)
+        func report(_ name: String, _ body: @escaping @Sendable (HouseholdScope) async throws -> Void) {
+            Benchmark("\(name), \(label)") { benchmark in
+                let scope = try await BenchHouseholds.shared.scope(size)
+                for _ in benchmark.scaledIterations { try await body(scope) }
+            }
+        }
+        report("Month report (income, spending, categories, 12-month series)") {
+            blackHole(try await $0.reports.month("2026-10"))
+        }
+        report("Budget report") { blackHole(try await $0.reports.budget("2026-10")) }
+        report("50/30/20 lens") { blackHole(try await $0.reports.lens("2026-10")) }
+        report("Recurring and upcoming bills") { blackHole(try await $0.reports.recurring()) }
+        report("Analysis, a month of expenses") {
+            blackHole(try await $0.reports.analysis(AnalysisQuery(timeframe: "month", date: "2026-10-15")))
+        }
+        report("Net worth now") { blackHole(try await $0.reports.netWorth()) }
+        report("Net worth history, one year") { blackHole(try await $0.reports.netWorthHistory(.oneYear)) }
+        report("Transaction list, filtered by text and account, page 1") {
+            blackHole(
+                try await $0.transactions.list(
+                    TransactionQuery(search: "safeway", accounts: ["Generated Card A"], pageSize: 50)))
+        }
+        report("Transaction list, all, page 200 of 50") {
+            blackHole(try await $0.transactions.list(TransactionQuery(page: 200, pageSize: 50)))
+        }
+    }
+
+    Benchmark(
+        "Ingest through the pipeline (generate, match, classify, write), 100k",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 3)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-\(UUID().uuidString).sqlite")
+            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
+            try await Vault.using(file.path) { vault in
+                let fixed = Vault(database: vault.database, actor: .commandLine, clock: { BenchHouseholds.now })
+                let household = try await fixed.households.create(
+                    .init(name: "Ingest", timeZone: "America/New_York", currency: "USD"))
+                blackHole(try await HouseholdGenerator(scope: fixed.household(household.id)).generate(transactions: 100_000))
+            }
+        }
+    }
+}
+
+/// The generated households, opened once per process and kept open.
+actor BenchHouseholds {
+    static let shared = BenchHouseholds()
+    /// 2026-11-21 15:00 UTC, the fixed "now" of the generated data and the reports.
+    static let now = Date(timeIntervalSince1970: 1_795_273_200)
+
+    static var sizes: [Int] {
+        let text = ProcessInfo.processInfo.environment["GHOSTVAULT_BENCH_SIZES"] ?? "10000,100000,1000000"
+        return text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    static func label(_ size: Int) -> String { size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1_000)k" }
+
+    private var scopes: [Int: HouseholdScope] = [:]
+
+    func scope(_ size: Int) async throws -> HouseholdScope {
+        if let scope = scopes[size] { return scope }
+        let folder =
+            ProcessInfo.processInfo.environment["GHOSTVAULT_BENCH_DATA"]
+            ?? FileManager.default.currentDirectoryPath + "/.households"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/household-\(size).sqlite"
+        let ready = path + ".ready"
+        if !FileManager.default.fileExists(atPath: ready) {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let database = try await VaultDatabase.open(try DatabaseLocation(parsing: path))
+        let vault = Vault(database: database, actor: .commandLine, clock: { Self.now })
+        let scope: HouseholdScope
+        if FileManager.default.fileExists(atPath: ready) {
+            scope = vault.household(try await vault.households.resolve(nil).id)
+        } else {
+            let household = try await vault.households.create(
+                .init(name: "Generated \(Self.label(size))", timeZone: "America/New_York", currency: "USD"))
+            scope = vault.household(household.id)
+            let summary = try await HouseholdGenerator(scope: scope).generate(transactions: size)
+            print("Generated \(summary.transactions) transactions in \(String(format: "%.1f", summary.seconds)) s")
+            for (category, target) in [("Groceries", "600"), ("Dining", "300"), ("Transportation", "250")] {
+                try await scope.budgets.set(category: category, target: target)
+            }
+            FileManager.default.createFile(atPath: ready, contents: Data())
+        }
+        scopes[size] = scope
+        return scope
+    }
+}
