@@ -88,6 +88,19 @@ public enum RecurringDetector {
     /// How far back history is read: two of the longest intervals and the recency allowance.
     public static let lookbackDays = 2 * RecurringCadence.biyearly.interval.upperBound + 60
 
+    /// Whether a payee's charges to one account could hold a series at all: at least two, and on average
+    /// no more often than every five days over their span (a weekly bill and the odd extra charge pass; a
+    /// shop visited every other day does not). Daily series are looked for in the last month only.
+    ///
+    /// The store counts charges per payee first, so only candidates' rows are read: a household with a
+    /// million transactions has thousands of purchases at a grocer but a few dozen bills.
+    public static func isCandidate(count: Int, first: LocalDate, last: LocalDate) -> Bool {
+        count >= 2 && count <= 2 + first.days(until: last) / 5
+    }
+
+    /// How far back daily series are looked for (every charge of these days is read).
+    public static let dailyLookbackDays = 31
+
     /// Every live series in `charges` as of `today`, highest confidence first.
     public static func detect(
         _ charges: [Charge], today: LocalDate, accounts: [Account], tree: CategoryTree,
@@ -95,8 +108,12 @@ public enum RecurringDetector {
     ) throws(MoneyError) -> [RecurringSeries] {
         let byAccount = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var byPayee: [String: [Charge]] = [:]
+        var keys: [String: String] = [:]
+        var seen = Set<Transaction.ID>()
         for charge in charges where charge.amount.isNegative && charge.date <= today {
-            let key = PayeeKey.normalize(charge.name)
+            guard seen.insert(charge.transactionID).inserted else { continue }
+            let key = keys[charge.name] ?? PayeeKey.normalize(charge.name)
+            keys[charge.name] = key
             guard !key.isEmpty else { continue }
             byPayee[key, default: []].append(charge)
         }

@@ -125,9 +125,17 @@ public struct ReportService: Sendable {
         return try await scope.read { session in
             let household = try await session.household()
             let today = household.today(at: scope.vault.now)
+            // Counts per payee first; then every charge of the candidates, and of the last month for daily series.
+            let from = today.adding(days: -RecurringDetector.lookbackDays)
+            let candidates = try await session.tallies.chargeCounts(from: from, through: today)
+                .filter { RecurringDetector.isCandidate(count: $0.count, first: $0.first, last: $0.last) }
+            let names = Array(Set(candidates.map(\.name))).sorted()
+            let charges =
+                try await session.tallies.charges(from: from, through: today, names: names)
+                + session.tallies.charges(
+                    from: today.adding(days: -RecurringDetector.dailyLookbackDays), through: today)
             let detected = try RecurringDetector.detect(
-                try await session.tallies.charges(
-                    from: today.adding(days: -RecurringDetector.lookbackDays), through: today),
+                charges,
                 today: today, accounts: try await session.accounts.all(), tree: try await session.categories.tree(),
                 lensOverrides: try await session.lens.overrides())
             return try RecurringReport(

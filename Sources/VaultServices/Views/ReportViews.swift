@@ -435,7 +435,24 @@ public struct AnalysisReportView: Codable, Sendable {
     public let count: Int
     public let buckets: [Bucket]
     public let byCategory: [CategoryLineView]
-    public let transactions: PageView<TransactionView>
+    /// The page of transactions, grouped by the same parts as the chart (newest first within the page).
+    public let list: List
+
+    /// One part of the period with the page's transactions in it.
+    public struct Group: Codable, Sendable {
+        public let label: String
+        public let from: String
+        public let to: String
+        public let transactions: [TransactionView]
+    }
+
+    public struct List: Codable, Sendable {
+        public let page: Int
+        public let pageSize: Int
+        public let pageCount: Int
+        public let totalCount: Int
+        public let groups: [Group]
+    }
 
     public init(_ report: AnalysisReport, transactions: Page<TransactionService.Listed>) {
         type = report.type.rawValue
@@ -454,6 +471,17 @@ public struct AnalysisReportView: Codable, Sendable {
                 amount: $0.amount.decimalString, count: $0.count)
         }
         byCategory = report.byCategory.map(CategoryLineView.init)
-        self.transactions = PageView(transactions, transform: TransactionView.init)
+        var groups: [Group] = []
+        for bucket in report.buckets.reversed() {
+            let members = transactions.items.filter { bucket.range.contains($0.transaction.date) }
+            guard !members.isEmpty else { continue }
+            groups.append(
+                Group(
+                    label: bucket.label, from: bucket.range.start.description, to: bucket.range.end.description,
+                    transactions: members.map(TransactionView.init)))
+        }
+        list = List(
+            page: transactions.request.number, pageSize: transactions.request.size, pageCount: transactions.pageCount,
+            totalCount: transactions.totalCount, groups: groups)
     }
 }

@@ -22,21 +22,11 @@ public struct LensRepository: Sendable {
         values.add("needs", "needs", .int(Int64(targets.needs)))
         values.add("wants", "wants", .int(Int64(targets.wants)))
         values.add("savings", "savings", .int(Int64(targets.savings)))
-        if let row = try await session.sql.raw(
+        let existing = try await session.sql.raw(
             "SELECT * FROM lens_targets WHERE household_id = \(bind: session.household)"
-        ).first() {
-            var old = RowValues()
-            for column in ["needs", "wants", "savings"] { old.add(column, column, .int(try row.int(column))) }
-            try await session.updateRow(
-                "lens_targets", entity: "lens-targets", id: try row.text("id"), from: old, to: values)
-            return
-        }
-        var inserted = RowValues()
-        inserted.add("id", "id", .text(newID))
-        inserted.columns += values.columns
-        try await session.insertRows(
-            "lens_targets", entity: "lens-targets", rows: [(newID, inserted)],
-            extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
+        ).first()
+        try await session.saveRow(
+            "lens_targets", entity: "lens-targets", existing: existing, values: values, newID: newID)
     }
 
     /// A person's bucket choices by payee key.
@@ -51,32 +41,22 @@ public struct LensRepository: Sendable {
 
     /// Puts a payee's spending in a bucket, or (with nil) back to the automatic rules.
     public func setOverride(payeeKey: String, bucket: LensBucket?, newID: String) async throws {
-        let row = try await session.sql.raw(
+        let existing = try await session.sql.raw(
             """
-            SELECT id, bucket FROM lens_overrides
+            SELECT id, payee_key, bucket FROM lens_overrides
             WHERE household_id = \(bind: session.household) AND payee_key = \(bind: payeeKey)
             """
         ).first()
-        switch (row, bucket) {
-        case (let row?, nil):
-            _ = try await session.deleteRow("lens_overrides", entity: "lens-override", id: try row.text("id"))
-        case (let row?, let bucket?):
-            var old = RowValues()
-            old.add("bucket", "bucket", .text(try row.text("bucket")))
-            var new = RowValues()
-            new.add("bucket", "bucket", .text(bucket.rawValue))
-            try await session.updateRow(
-                "lens_overrides", entity: "lens-override", id: try row.text("id"), from: old, to: new)
-        case (nil, let bucket?):
-            var values = RowValues()
-            values.add("id", "id", .text(newID))
-            values.add("payeeKey", "payee_key", .text(payeeKey))
-            values.add("bucket", "bucket", .text(bucket.rawValue))
-            try await session.insertRows(
-                "lens_overrides", entity: "lens-override", rows: [(newID, values)],
-                extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
-        case (nil, nil):
-            break
+        guard let bucket else {
+            if let existing {
+                _ = try await session.deleteRow("lens_overrides", entity: "lens-override", id: try existing.text("id"))
+            }
+            return
         }
+        var values = RowValues()
+        values.add("payeeKey", "payee_key", .text(payeeKey))
+        values.add("bucket", "bucket", .text(bucket.rawValue))
+        try await session.saveRow(
+            "lens_overrides", entity: "lens-override", existing: existing, values: values, newID: newID)
     }
 }

@@ -26,21 +26,9 @@ public struct RecurringRepository: Sendable {
         values.add("seriesKey", "series_key", .text(key))
         values.add("status", "status", .text(status.rawValue))
         values.add("decidedOn", "decided_on", .int(Int64(date.compactValue)))
-        if let row = try await existing(key) {
-            var old = RowValues()
-            old.add("seriesKey", "series_key", .text(key))
-            old.add("status", "status", .text(try row.text("status")))
-            old.add("decidedOn", "decided_on", .int(try row.int("decided_on")))
-            try await session.updateRow(
-                "recurring_decisions", entity: "recurring-decision", id: try row.text("id"), from: old, to: values)
-            return
-        }
-        var inserted = RowValues()
-        inserted.add("id", "id", .text(newID))
-        inserted.columns += values.columns
-        try await session.insertRows(
-            "recurring_decisions", entity: "recurring-decision", rows: [(newID, inserted)],
-            extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
+        try await session.saveRow(
+            "recurring_decisions", entity: "recurring-decision", existing: try await existing(key), values: values,
+            newID: newID)
     }
 
     /// Forgets the decision about a series (a dismissed one comes back); false when there was none.
@@ -52,7 +40,7 @@ public struct RecurringRepository: Sendable {
     private func existing(_ key: String) async throws -> (any SQLRow)? {
         try await session.sql.raw(
             """
-            SELECT id, status, decided_on FROM recurring_decisions
+            SELECT id, series_key, status, decided_on FROM recurring_decisions
             WHERE household_id = \(bind: session.household) AND series_key = \(bind: key)
             """
         ).first()

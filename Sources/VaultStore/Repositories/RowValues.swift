@@ -31,6 +31,19 @@ struct RowValues: Sendable {
         columns.append(Column(field: field, column: column, value: value))
     }
 
+    /// The same columns with the values a stored row holds, for comparing before an update.
+    init(reading row: any SQLRow, like template: RowValues) throws {
+        for column in template.columns {
+            switch column.value {
+            case .text: add(column.field, column.column, .text(try row.optionalText(column.column)))
+            case .int: add(column.field, column.column, .int(try row.optionalInt(column.column)))
+            case .bool: add(column.field, column.column, .bool(try row.bool(column.column)))
+            }
+        }
+    }
+
+    init() {}
+
     /// The fields whose values differ from `old`'s.
     func changedColumns(from old: RowValues) -> [Column] {
         let previous = Dictionary(old.columns.map { ($0.column, $0.value) }, uniquingKeysWith: { $1 })
@@ -93,6 +106,26 @@ extension HouseholdSession {
         let fields = (changed.map(\.field) + alsoChanged).uniqued()
         try await log.record(entity, id, .update, fields: fields)
         return fields
+    }
+
+    /// Changes `existing` (a stored row of this household) to `values`, or without one inserts `values`
+    /// under `newID`; either way the change is logged.
+    func saveRow(
+        _ table: String, entity: String, existing: (any SQLRow)?, values: RowValues, newID: String
+    ) async throws {
+        if let existing {
+            try await updateRow(
+                table, entity: entity, id: try existing.text("id"),
+                from: try RowValues(reading: existing, like: values),
+                to: values)
+            return
+        }
+        var inserted = RowValues()
+        inserted.add("id", "id", .text(newID))
+        inserted.columns += values.columns
+        try await insertRows(
+            table, entity: entity, rows: [(newID, inserted)],
+            extra: [("created_at", .int(now.unixSeconds)), ("updated_at", .int(now.unixSeconds))])
     }
 
     /// Deletes one row of this household and logs it; false when there was no such row.

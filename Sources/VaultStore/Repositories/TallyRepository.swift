@@ -115,35 +115,78 @@ public struct TallyRepository: Sendable {
         }
     }
 
-    /// Money out over a range that could be a bill: expenses, and transfers that pay a loan or fill a
-    /// savings account (card payments are not bills; the purchases were).
-    public func charges(from: LocalDate, through: LocalDate) async throws -> [RecurringDetector.Charge] {
+    /// The money out that could be a bill in a range: expenses, and transfers (before pairing is checked).
+    static let chargeConditions: SQLQueryString = """
+        t.amount_minor < 0 AND t.pending = \(bind: false) AND t.excluded = \(bind: false)
+          AND t.classification IN ('expense', 'transfer')
+        """
+
+    /// How often each payee (or description) was charged to each account in a range, with the first and
+    /// last day: the cheap first pass of recurring detection, done by the database.
+    public func chargeCounts(
+        from: LocalDate, through: LocalDate
+    ) async throws -> [(name: String, accountID: Account.ID, count: Int, first: LocalDate, last: LocalDate)] {
         let rows = try await session.sql.raw(
             """
-            SELECT t.id, t.account_id, t.category_id, t.date, t.amount_minor, a.currency, a.currency_exponent,
-                   COALESCE(NULLIF(t.payee, ''), t.description) AS name, t.description, pa.kind AS partner_kind
+            SELECT COALESCE(NULLIF(t.payee, ''), t.description) AS name, t.account_id, COUNT(*) AS n,
+                   MIN(t.date) AS first_date, MAX(t.date) AS last_date
             FROM transactions t
-            JOIN accounts a ON a.id = t.account_id AND a.household_id = t.household_id
-            LEFT JOIN transfer_pairs p ON p.outflow_id = t.id AND p.household_id = t.household_id
-            LEFT JOIN transactions pt ON pt.id = p.inflow_id AND pt.household_id = t.household_id
-            LEFT JOIN accounts pa ON pa.id = pt.account_id AND pa.household_id = t.household_id
             WHERE t.household_id = \(bind: session.household)
-              AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
-              AND t.amount_minor < 0 AND t.pending = \(bind: false) AND t.excluded = \(bind: false)
-              AND (t.classification = 'expense'
-                   OR (t.classification = 'transfer' AND p.card_payment = \(bind: false)
-                       AND pa.kind IN ('loan', 'mortgage', 'savings', 'investment', 'brokerage')))
-            """
+              AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue)) AND
+            """ + " " + Self.chargeConditions
+                + """
+                 GROUP BY COALESCE(NULLIF(t.payee, ''), t.description), t.account_id
+                """
         ).all()
-        return try rows.map { row in
-            RecurringDetector.Charge(
-                transactionID: try row.id("id"), accountID: try row.id("account_id"),
-                categoryID: try row.optionalID("category_id"), date: try row.localDate("date"),
-                amount: Money(
-                    minorUnits: try row.int("amount_minor"),
-                    currency: try row.currency("currency", exponent: "currency_exponent")),
-                name: try row.text("name"), description: try row.text("description"),
-                partnerKind: try row.optionalValue("partner_kind", as: AccountKind.self))
+        return try rows.map {
+            (
+                try $0.text("name"), try $0.id("account_id"), Int(try $0.int("n")), try $0.localDate("first_date"),
+                try $0.localDate("last_date")
+            )
         }
+    }
+
+    /// Money out over a range that could be a bill: expenses, and transfers that pay a loan or fill a
+    /// savings account (card payments are not bills; the purchases were). With `names`, only charges whose
+    /// payee (or description) is one of them.
+    public func charges(
+        from: LocalDate, through: LocalDate, names: [String]? = nil
+    ) async throws -> [RecurringDetector.Charge] {
+        var charges: [RecurringDetector.Charge] = []
+        let batches: [[String]?] = names.map { $0.chunked(by: 500).map { Optional(Array($0)) } } ?? [nil]
+        for batch in batches {
+            if let batch, batch.isEmpty { continue }
+            let only: SQLQueryString =
+                batch.map { "AND COALESCE(NULLIF(t.payee, ''), t.description) IN (\(binds: $0))" } ?? ""
+            let rows = try await session.sql.raw(
+                """
+                SELECT t.id, t.account_id, t.category_id, t.date, t.amount_minor, a.currency, a.currency_exponent,
+                       COALESCE(NULLIF(t.payee, ''), t.description) AS name, t.description, pa.kind AS partner_kind
+                FROM transactions t
+                JOIN accounts a ON a.id = t.account_id AND a.household_id = t.household_id
+                LEFT JOIN transfer_pairs p ON p.outflow_id = t.id AND p.household_id = t.household_id
+                LEFT JOIN transactions pt ON pt.id = p.inflow_id AND pt.household_id = t.household_id
+                LEFT JOIN accounts pa ON pa.id = pt.account_id AND pa.household_id = t.household_id
+                WHERE t.household_id = \(bind: session.household)
+                  AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+                  AND (t.classification = 'expense'
+                       OR (t.classification = 'transfer' AND p.card_payment = \(bind: false)
+                           AND pa.kind IN ('loan', 'mortgage', 'savings', 'investment', 'brokerage')))
+                  AND
+                """ + " " + Self.chargeConditions + " " + only
+            ).all()
+            for row in rows {
+                charges.append(
+                    RecurringDetector.Charge(
+                        transactionID: try row.id("id"), accountID: try row.id("account_id"),
+                        categoryID: try row.optionalID("category_id"), date: try row.localDate("date"),
+                        amount: Money(
+                            minorUnits: try row.int("amount_minor"),
+                            currency: try row.currency("currency", exponent: "currency_exponent")),
+                        name: try row.text("name"), description: try row.text("description"),
+                        partnerKind: try row.optionalValue("partner_kind", as: AccountKind.self)))
+            }
+        }
+        return charges
     }
 }

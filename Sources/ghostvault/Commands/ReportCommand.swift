@@ -78,14 +78,13 @@ struct ReportCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: ArgumentHelp("The month (YYYY-MM); this month when left out.", valueName: "month"))
-        var month: String?
+        @OptionGroup var chosen: MonthOption
         @Option(help: "How many months the income vs spending series shows, ending with this one.")
         var months = 12
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let report = try await household.reports.month(month, seriesMonths: months)
+                let report = try await household.reports.month(chosen.month, seriesMonths: months)
                 if output.json { return try Terminal.printJSON(MonthReportView(report)) }
                 Terminal.print(ReportText.month(report))
             }
@@ -98,12 +97,11 @@ struct ReportCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: ArgumentHelp("The month (YYYY-MM); this month when left out.", valueName: "month"))
-        var month: String?
+        @OptionGroup var chosen: MonthOption
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let (report, uncategorized) = try await household.reports.budget(month)
+                let (report, uncategorized) = try await household.reports.budget(chosen.month)
                 if output.json { return try Terminal.printJSON(BudgetReportView(report, uncategorized: uncategorized)) }
                 Terminal.print(ReportText.budget(report, uncategorized: uncategorized))
             }
@@ -150,12 +148,11 @@ struct ReportCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: ArgumentHelp("The month (YYYY-MM); this month when left out.", valueName: "month"))
-        var month: String?
+        @OptionGroup var chosen: MonthOption
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let report = try await household.reports.lens(month)
+                let report = try await household.reports.lens(chosen.month)
                 if output.json { return try Terminal.printJSON(LensReportView(report)) }
                 Terminal.print(ReportText.lens(report))
             }
@@ -192,6 +189,12 @@ struct ReportCommand: AsyncParsableCommand {
             }
         }
     }
+}
+
+/// `--month` on the reports of one month.
+struct MonthOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The month (YYYY-MM); this month when left out.", valueName: "month"))
+    var month: String?
 }
 
 /// `ghostvault budget`: set or clear a category's monthly target and notes.

@@ -217,19 +217,25 @@ enum ReportText {
             ]
         }
         if !transactions.items.isEmpty {
-            lines += [
-                "",
-                Terminal.table(
-                    ["Date", "Category", "Amount", "Tags", "Description"],
-                    transactions.items.map {
-                        [
-                            $0.transaction.date.description, $0.categoryPath ?? "Uncategorized",
-                            $0.transaction.amount.formatted(),
-                            $0.transaction.tags.joined(separator: ", "), $0.transaction.description,
-                        ]
-                    }, rightAligned: [2]),
-                "Page \(transactions.request.number) of \(max(1, transactions.pageCount)) (\(transactions.totalCount) transactions)",
-            ]
+            // The list, grouped by the chart's parts, newest first.
+            for bucket in report.buckets.reversed() {
+                let members = transactions.items.filter { bucket.range.contains($0.transaction.date) }
+                guard !members.isEmpty else { continue }
+                lines += ["", bucket.label]
+                lines.append(
+                    Terminal.table(
+                        ["Date", "Category", "Amount", "Tags", "Description"],
+                        members.map {
+                            [
+                                $0.transaction.date.description, $0.categoryPath ?? "Uncategorized",
+                                $0.transaction.amount.formatted(), $0.transaction.tags.joined(separator: ", "),
+                                $0.transaction.description,
+                            ]
+                        }, rightAligned: [2]))
+            }
+            lines.append(
+                "Page \(transactions.request.number) of \(max(1, transactions.pageCount)) (\(transactions.totalCount) transactions)"
+            )
         }
         return lines.joined(separator: "\n")
     }
