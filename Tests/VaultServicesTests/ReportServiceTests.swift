@@ -282,6 +282,32 @@ import VaultTestSupport
         }
     }
 
+    @Test("recurring detection is reused until the household changes or the day turns", arguments: TestBackend.enabled)
+    func recurringCache(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let scope = try await Self.handChecked(database)
+            #expect(try await scope.reports.recurring().series.map(\.name) == ["Rent"])
+            // The answer is kept against the change log's position, and storing it is not itself a change.
+            let (sequence, cached) = try await scope.vault.database.read(household: scope.householdID) {
+                (try await $0.changeSequence(), try await $0.recurring.cachedSeries())
+            }
+            #expect(cached?.sequence == sequence)
+            #expect(cached?.series.map(\.name) == ["Rent"])
+            // While nothing changes the kept answer is what the report shows (here, one made empty on purpose).
+            try await scope.vault.database.write(household: scope.householdID, actor: .commandLine) {
+                try await $0.recurring.cache([], sequence: sequence, on: LocalDate(iso: "2026-11-21")!)
+            }
+            #expect(try await scope.reports.recurring().series.isEmpty)
+            #expect(try await scope.reports.recurring(refresh: true).series.map(\.name) == ["Rent"])
+            // A new charge moves the change log, so the next report looks again.
+            for date in ["2026-09-20", "2026-10-20", "2026-11-20"] {
+                _ = try await scope.transactions.add(
+                    TransactionInput(amount: "-30.00", account: "Checking", date: date, description: "Gym Club"))
+            }
+            #expect(try await scope.reports.recurring().series.map(\.name).sorted() == ["Gym Club", "Rent"])
+        }
+    }
+
     @Test("every report over the demo household, pinned by golden files", arguments: [TestBackend.sqlite])
     func demoHousehold(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in

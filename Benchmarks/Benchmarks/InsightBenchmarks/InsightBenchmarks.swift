@@ -28,7 +28,10 @@ let benchmarks: @Sendable () -> Void = {
         }
         report("Budget report") { blackHole(try await $0.reports.budget("2026-10")) }
         report("50/30/20 lens") { blackHole(try await $0.reports.lens("2026-10")) }
-        report("Recurring and upcoming bills") { blackHole(try await $0.reports.recurring()) }
+        report("Recurring and upcoming bills (kept answer)") { blackHole(try await $0.reports.recurring()) }
+        report("Recurring and upcoming bills (detected from scratch)") {
+            blackHole(try await $0.reports.recurring(refresh: true))
+        }
         report("Analysis, a month of expenses") {
             blackHole(try await $0.reports.analysis(AnalysisQuery(timeframe: "month", date: "2026-10-15")))
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A series of charges that repeat: same payee, similar amount, a regular interval (spec `ghostvault.md`
 /// section 10, `budget-client.md` Recurring Patterns).
-public struct RecurringSeries: Hashable, Sendable {
+public struct RecurringSeries: Hashable, Sendable, Codable {
     public enum Tier: String, Hashable, Sendable, Codable {
         /// Confidence 80 or more: shown as recurring.
         case high
@@ -17,7 +17,7 @@ public struct RecurringSeries: Hashable, Sendable {
     }
 
     /// The most recent change of price: "was $10.99, $11.99 since 2026-09-03".
-    public struct PriceChange: Hashable, Sendable {
+    public struct PriceChange: Hashable, Sendable, Codable {
         public let from: Money
         public let to: Money
         public let on: LocalDate

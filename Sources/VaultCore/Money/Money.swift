@@ -5,7 +5,7 @@ import Foundation
 /// Positive amounts are money into an account and negative amounts money out, for every kind of
 /// account, liabilities included (DESIGN section 3). Arithmetic traps nothing: it throws
 /// `MoneyError` on overflow or on a currency mismatch instead of producing a wrong number.
-public struct Money: Hashable, Sendable, CustomStringConvertible {
+public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The amount in minor units of `currency`.
     public let minorUnits: Int64
     /// The currency the amount is in.

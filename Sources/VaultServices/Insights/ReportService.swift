@@ -118,30 +118,55 @@ public struct ReportService: Sendable {
     }
 
     /// The recurring series live today, the bills due in the next `horizonDays`, and the monthly total.
-    public func recurring(horizonDays: Int = 30) async throws -> RecurringReport {
+    ///
+    /// Detection reads up to four years of charges, so its answer is kept until the household changes or
+    /// the day turns; `refresh` recomputes it regardless.
+    public func recurring(horizonDays: Int = 30, refresh: Bool = false) async throws -> RecurringReport {
         guard (1...366).contains(horizonDays) else {
             throw VaultError.wrap(InvalidInput(field: "days", "Upcoming bills look 1 to 366 days ahead."))
         }
-        return try await scope.read { session in
+        let found = try await scope.read { session in
             let household = try await session.household()
             let today = household.today(at: scope.vault.now)
-            // Counts per payee first; then every charge of the candidates, and of the last month for daily series.
-            let from = today.adding(days: -RecurringDetector.lookbackDays)
-            let candidates = try await session.tallies.chargeCounts(from: from, through: today)
-                .filter { RecurringDetector.isCandidate(count: $0.count, first: $0.first, last: $0.last) }
-            let names = Array(Set(candidates.map(\.name))).sorted()
-            let charges =
-                try await session.tallies.charges(from: from, through: today, names: names)
-                + session.tallies.charges(
-                    from: today.adding(days: -RecurringDetector.dailyLookbackDays), through: today)
-            let detected = try RecurringDetector.detect(
-                charges,
-                today: today, accounts: try await session.accounts.all(), tree: try await session.categories.tree(),
-                lensOverrides: try await session.lens.overrides())
-            return try RecurringReport(
-                detected: detected, decisions: try await session.recurring.decisions(), today: today,
-                currency: household.baseCurrency, horizonDays: horizonDays)
+            let sequence = try await session.changeSequence()
+            let decisions = try await session.recurring.decisions()
+            if !refresh, let cached = try await session.recurring.cachedSeries(), cached.sequence == sequence,
+                cached.computedOn == today
+            {
+                return (
+                    household: household, today: today, sequence: sequence, series: cached.series, decisions: decisions,
+                    fresh: false
+                )
+            }
+            return (
+                household: household, today: today, sequence: sequence,
+                series: try await Self.detect(today: today, session: session), decisions: decisions, fresh: true
+            )
         }
+        if found.fresh {
+            try await scope.write {
+                try await $0.recurring.cache(found.series, sequence: found.sequence, on: found.today)
+            }
+        }
+        return try RecurringReport(
+            detected: found.series, decisions: found.decisions, today: found.today,
+            currency: found.household.baseCurrency,
+            horizonDays: horizonDays)
+    }
+
+    static func detect(today: LocalDate, session: HouseholdSession) async throws -> [RecurringSeries] {
+        // Counts per payee first; then every charge of the candidates, and of the last month for daily series.
+        let from = today.adding(days: -RecurringDetector.lookbackDays)
+        let candidates = try await session.tallies.chargeCounts(from: from, through: today)
+            .filter { RecurringDetector.isCandidate(count: $0.count, first: $0.first, last: $0.last) }
+        let names = Array(Set(candidates.map(\.name))).sorted()
+        let charges =
+            try await session.tallies.charges(from: from, through: today, names: names)
+            + session.tallies.charges(from: today.adding(days: -RecurringDetector.dailyLookbackDays), through: today)
+        return try RecurringDetector.detect(
+            charges, today: today, accounts: try await session.accounts.all(),
+            tree: try await session.categories.tree(),
+            lensOverrides: try await session.lens.overrides())
     }
 
     /// A month through the 50/30/20 lens.

@@ -14,5 +14,6 @@ extension Migration {
         .bankSync,
         .classification,
         .insights,
+        .recurringCache,
     ]
 }

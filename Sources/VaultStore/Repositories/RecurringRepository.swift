@@ -45,4 +45,37 @@ public struct RecurringRepository: Sendable {
             """
         ).first()
     }
+
+    /// The detector's cached series, with the change-log position and the day they were computed for.
+    public func cachedSeries() async throws -> (sequence: Int64, computedOn: LocalDate, series: [RecurringSeries])? {
+        guard
+            let row = try await session.sql.raw(
+                """
+                SELECT change_seq, computed_on, series FROM recurring_cache
+                WHERE household_id = \(bind: session.household)
+                """
+            ).first()
+        else { return nil }
+        // A cache that no longer decodes (written by another version) is simply recomputed.
+        guard let series = try? JSONDecoder().decode([RecurringSeries].self, from: Data(try row.text("series").utf8))
+        else { return nil }
+        return (try row.int("change_seq"), try row.localDate("computed_on"), series)
+    }
+
+    /// Keeps the detector's answer for the household as of a change-log position and a day.
+    ///
+    /// This is derived data, like an index: it is not a change to the household and is not logged, so
+    /// storing it does not move the change log and invalidate itself.
+    public func cache(_ series: [RecurringSeries], sequence: Int64, on date: LocalDate) async throws {
+        _ = try session.log()
+        let payload = String(decoding: try JSONEncoder().encode(series), as: UTF8.self)
+        try await session.sql.raw(
+            """
+            INSERT INTO recurring_cache (household_id, change_seq, computed_on, series)
+            VALUES (\(bind: session.household), \(bind: sequence), \(bind: Int64(date.compactValue)), \(bind: payload))
+            ON CONFLICT (household_id) DO UPDATE
+            SET change_seq = excluded.change_seq, computed_on = excluded.computed_on, series = excluded.series
+            """
+        ).run()
+    }
 }

@@ -35,6 +35,15 @@ public struct HouseholdSession: Sendable {
         return household
     }
 
+    /// The household's position in its change log: the sequence number of its latest change.
+    public func changeSequence() async throws -> Int64 {
+        guard
+            let row = try await sql.raw("SELECT change_seq FROM households WHERE id = \(bind: householdID.description)")
+                .first()
+        else { throw StoreError(.notFound, "The household \(householdID) does not exist.") }
+        return try row.int("change_seq")
+    }
+
     /// The household's change log after `sequence`, oldest first, at most `limit` entries.
     public func changes(after sequence: Int64 = 0, limit: Int = 1_000) async throws -> [ChangeRecord] {
         try await sql.raw(

@@ -110,14 +110,17 @@ struct ReportCommand: AsyncParsableCommand {
 
     struct RecurringSummary: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "recurring", abstract: "Recurring series found in your history, and the monthly total.")
+            commandName: "recurring", abstract: "Recurring series found in your history, and the monthly total.",
+            discussion: "The detector's answer is kept until your data changes or the day turns; --refresh looks again."
+        )
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
+        @Flag(help: "Look through the history again even if nothing changed.") var refresh = false
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let report = try await household.reports.recurring()
+                let report = try await household.reports.recurring(refresh: refresh)
                 if output.json { return try Terminal.printJSON(RecurringReportView(report)) }
                 Terminal.print(ReportText.recurring(report))
             }
