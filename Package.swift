@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "VaultCore", targets: ["VaultCore"]),
         .library(name: "VaultStore", targets: ["VaultStore"]),
         .library(name: "VaultServices", targets: ["VaultServices"]),
+        .library(name: "VaultWeb", targets: ["VaultWeb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -32,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
     ],
     targets: [
         .target(
@@ -78,6 +80,21 @@ let package = Package(
             dependencies: [
                 "VaultCore", "VaultStore", "SimpleFIN",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "VaultWeb",
+            dependencies: [
+                "VaultCore", "VaultStore", "VaultServices", "SimpleFIN",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictness
         ),
@@ -95,6 +112,7 @@ let package = Package(
             dependencies: [
                 "VaultCore",
                 "VaultServices",
+                "VaultWeb",
                 "SimpleFIN",
                 "SimpleFINBridge",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -137,6 +155,15 @@ let package = Package(
                 "VaultCore", "VaultStore", "VaultServices", "SimpleFIN", "SimpleFINBridge", "VaultTestSupport",
             ],
             exclude: ["Golden"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "VaultWebTests",
+            dependencies: [
+                "VaultCore", "VaultServices", "VaultWeb", "SimpleFIN", "SimpleFINBridge", "VaultTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

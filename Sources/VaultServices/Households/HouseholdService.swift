@@ -35,7 +35,11 @@ public struct HouseholdService: Sendable {
         try await create(input, unlessAnyExists: true)
     }
 
-    private func create(_ input: Input, unlessAnyExists: Bool) async throws -> (household: Household, created: Bool) {
+    /// Creates a household with the default categories and runs `also` in the same transaction (sign-up adds
+    /// its first user there, so a household never exists without the person it was made for).
+    func create(
+        _ input: Input, unlessAnyExists: Bool, also: (HouseholdSession, Household) async throws -> Void = { _, _ in }
+    ) async throws -> (household: Household, created: Bool) {
         try await vaultOperation {
             var problems: [Problem] = []
             let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -75,6 +79,7 @@ public struct HouseholdService: Sendable {
             ) { session in
                 try await session.categories.insert(categories)
                 try await ClassificationService.ensureBuiltIns(in: session, newID: { vault.newID() })
+                try await also(session, household)
             }
         }
     }

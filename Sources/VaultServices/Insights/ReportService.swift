@@ -40,6 +40,33 @@ public struct ReportService: Sendable {
         }
     }
 
+    /// One account's balance day by day over a timeframe ending today (the account page's sparkline), from its
+    /// balance snapshots and posted transactions, whether or not it counts in net worth.
+    public func accountBalances(
+        _ id: Account.ID, _ range: HistoryRange
+    ) async throws -> [(date: LocalDate, balance: Money)] {
+        try await scope.read { session in
+            guard var account = try await session.accounts.find(id) else {
+                throw VaultError(.notFound, "There is no account \(id) in this household.")
+            }
+            let today = try await session.household().today(at: scope.vault.now)
+            // Counted here whatever its settings, so a hidden or tracking-only account still has its line.
+            account.isHidden = false
+            account.isTrackingOnly = false
+            account.isActive = true
+            let history = try await Self.history(
+                range.dates(today: today), today: today, currency: account.currency, accounts: [account],
+                session: session)
+            return history.points.map { point in
+                (
+                    point.date,
+                    account.isLiability
+                        ? Money(minorUnits: -point.liabilities.minorUnits, currency: account.currency) : point.assets
+                )
+            }
+        }
+    }
+
     static func history(
         _ range: DateRange, today: LocalDate, currency: Currency, accounts: [Account], session: HouseholdSession
     ) async throws -> NetWorthHistory {

@@ -15,6 +15,8 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
         case confirmationRequired = "confirmation_required"
         /// The database or another dependency could not be used.
         case unavailable
+        /// The sign-in or token was not accepted.
+        case unauthorized
     }
 
     public let code: Code

@@ -15,5 +15,6 @@ extension Migration {
         .classification,
         .insights,
         .recurringCache,
+        .users,
     ]
 }

@@ -17,6 +17,15 @@ enum DemoBridge {
         SimpleFINBridge.setupToken(host: host, port: port, claimToken: DemoHousehold.claimToken)
     }
 
+    /// The demo bridge as a service that runs beside `ghostvault serve --demo`.
+    static func service(logger: Logger) -> some Service {
+        var quiet = logger
+        quiet.logLevel = .error
+        return Application(
+            router: SimpleFINBridge(state: BridgeState(scenario: DemoHousehold.scenario())).router(),
+            configuration: .init(address: .hostname(host, port: port)), logger: quiet)
+    }
+
     /// Runs `body` with the demo bridge listening. When the port is taken (another `ghostvault` or a
     /// `simplefin-bridge` is serving it), that one is used.
     static func whileRunning<T>(_ body: () async throws -> T) async throws -> T {

@@ -1,0 +1,226 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import VaultCore
+import VaultServices
+import VaultStore
+
+/// The JSON API under `/api/v1` (described by `/api/v1/openapi.yaml`): everything the pages of this part do,
+/// for native apps and scripts (bearer tokens) and for the pages' own scripts (session cookie plus
+/// `X-CSRF-Token`).
+struct APIController {
+    let environment: WebEnvironment
+
+    /// Every route: method and path as the OpenAPI document spells them (a test checks the two agree).
+    static let routes: [(method: String, path: String)] = [
+        ("get", "/api/v1/info"), ("get", "/api/v1/openapi.yaml"),
+        ("post", "/api/v1/auth/signup"), ("post", "/api/v1/auth/login"), ("post", "/api/v1/auth/logout"),
+        ("get", "/api/v1/me"), ("patch", "/api/v1/me"), ("put", "/api/v1/me/dashboard"),
+        ("get", "/api/v1/dashboard"), ("get", "/api/v1/networth"), ("get", "/api/v1/reports/month"),
+        ("get", "/api/v1/accounts"), ("get", "/api/v1/accounts/{id}"), ("patch", "/api/v1/accounts/{id}"),
+        ("get", "/api/v1/connections"), ("post", "/api/v1/connections"), ("post", "/api/v1/sync"),
+        ("post", "/api/v1/institutions/{id}/sync"), ("delete", "/api/v1/institutions/{id}"),
+        ("get", "/api/v1/onboarding/review"), ("post", "/api/v1/transactions/{id}/classification"),
+    ]
+
+    func addRoutes(to router: Router<WebContext>) {
+        let api = router.group("/api/v1").add(middleware: APIErrorMiddleware())
+        api.get("/info") { _, _ in try Response.json(InfoView()) }
+        api.get("/openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+        }
+        api.post("/auth/signup") { request, context in try await signUp(request, context) }
+        api.post("/auth/login") { request, context in try await logIn(request, context) }
+        api.post("/auth/logout") { request, context in
+            let signedIn = try Self.signedIn(request, context)
+            try await environment.users.endSession(token: signedIn.token)
+            return Response(status: .noContent)
+        }
+        api.get("/me") { request, context in try Response.json(MeView(try Self.signedIn(request, context).user)) }
+        api.patch("/me") { request, context in try await updateMe(request, context) }
+        api.put("/me/dashboard") { request, context in try await saveLayout(request, context) }
+        api.get("/dashboard") { request, context in
+            let user = try Self.signedIn(request, context).user
+            let data = try await DashboardData.load(environment, user: user, month: request.queryForm["month"])
+            return try Response.json(DashboardView(data, layout: DashboardCard.layout(user.dashboardLayout)))
+        }
+        api.get("/networth") { request, context in
+            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let worth = try await scope.reports.netWorth()
+            guard let range = request.queryForm["history"] else {
+                return try Response.json(NetWorthView(worth.netWorth, change: worth.change))
+            }
+            guard let parsed = HistoryRange(name: range) else {
+                throw APIError(
+                    status: .badRequest, code: "invalid_input", message: "history is one of 1M, 3M, YTD or 1Y.")
+            }
+            return try Response.json(NetWorthHistoryView(try await scope.reports.netWorthHistory(parsed)))
+        }
+        api.get("/reports/month") { request, context in
+            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            return try Response.json(MonthReportView(try await scope.reports.month(request.queryForm["month"])))
+        }
+        api.get("/accounts") { request, context in
+            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            return try Response.json(try await scope.accounts.list(includeHidden: true).map(AccountView.init))
+        }
+        api.get("/accounts/:id") { request, context in
+            let user = try Self.signedIn(request, context).user
+            let detail = try await AccountDetail.load(environment, user: user, id: try Self.id(context))
+            return try Response.json(AccountDetailView(detail))
+        }
+        api.patch("/accounts/:id") { request, context in
+            let user = try Self.signedIn(request, context).user
+            let body = try await request.decode(as: AccountPatch.self, context: context)
+            let scope = environment.household(of: user)
+            let (account, _) = try await scope.accounts.edit(
+                try Self.id(context),
+                .init(
+                    nickname: body.nickname, netWorthCategory: body.netWorthCategory, isHidden: body.hidden,
+                    isTrackingOnly: body.trackingOnly))
+            return try Response.json(AccountView(account))
+        }
+        api.get("/connections") { request, context in
+            let user = try Self.signedIn(request, context).user
+            return try Response.json(try await environment.sync(for: user).overview().map(ConnectionView.init))
+        }
+        api.post("/connections") { request, context in
+            let user = try Self.signedIn(request, context).user
+            let body = try await request.decode(as: ConnectBody.self, context: context)
+            let report = try await environment.sync(for: user).connect(
+                setupToken: body.setupToken, label: body.label ?? "SimpleFIN",
+                historyDays: body.historyDays ?? SyncWindows.defaultHistoryDays)
+            return try Response.json(SyncReportView(report), status: .created)
+        }
+        api.post("/sync") { request, context in
+            let user = try Self.signedIn(request, context).user
+            return try Response.json(
+                try await environment.sync(for: user).syncAll(trigger: .manual).map(SyncReportView.init))
+        }
+        api.post("/institutions/:id/sync") { request, context in
+            let sync = environment.sync(for: try Self.signedIn(request, context).user)
+            let connection = try await sync.connection(try Self.id(context), orInstitution: true)
+            return try Response.json(SyncReportView(try await sync.sync(connection.id, trigger: .manual)))
+        }
+        api.delete("/institutions/:id") { request, context in
+            let sync = environment.sync(for: try Self.signedIn(request, context).user)
+            let id = try Self.id(context)
+            let connection = try await sync.connection(id, orInstitution: true)
+            let removed = try await sync.remove(
+                connection: connection.id.description, institution: id,
+                confirmed: request.queryForm["confirm"] == "true")
+            return try Response.json(RemovedView(accounts: removed.accounts, transactions: removed.transactions))
+        }
+        api.get("/onboarding/review") { request, context in
+            let user = try Self.signedIn(request, context).user
+            let sections = try await OnboardingPages(environment: environment).detected(user)
+            return try Response.json(
+                ReviewView(
+                    paychecks: sections[0].items.map(TransactionView.init),
+                    transfers: sections[1].items.map(TransactionView.init),
+                    cardPayments: sections[2].items.map(TransactionView.init)))
+        }
+        api.post("/transactions/:id/classification") { request, context in
+            let user = try Self.signedIn(request, context).user
+            let body = try await request.decode(as: ClassificationBody.self, context: context)
+            var changes = TransactionChanges()
+            changes.classification = body.classification
+            changes.category = body.category
+            changes.applyToPayee = body.applyToPayee ?? false
+            let (listed, _) = try await environment.household(of: user).transactions.edit(try Self.id(context), changes)
+            return try Response.json(TransactionView(listed))
+        }
+    }
+
+    // MARK: - Auth
+
+    func signUp(_ request: Request, _ context: WebContext) async throws -> Response {
+        let body = try await request.decode(as: SignUpBody.self, context: context)
+        let user = try await environment.users.signUp(
+            .init(
+                email: body.email, password: body.password, confirmation: body.confirmation ?? body.password,
+                timeZone: body.timeZone, currency: body.currency))
+        let session = try await environment.users.startSession(for: user, kind: .api)
+        return try Response.json(TokenView(session), status: .created)
+    }
+
+    func logIn(_ request: Request, _ context: WebContext) async throws -> Response {
+        let body = try await request.decode(as: LogInBody.self, context: context)
+        let email = User.normalizedEmail(body.email)
+        let now = environment.clock()
+        if let retry = await environment.limiter.retryAfter(email: email, address: context.clientAddress, now: now) {
+            let seconds = max(1, Int(retry.timeIntervalSince(now).rounded(.up)))
+            var response = try APIError(
+                status: .tooManyRequests, code: "rate_limited",
+                message: "Too many failed sign-ins; try again in \(seconds) seconds."
+            ).response(from: request, context: context)
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        }
+        do {
+            let user = try await environment.users.authenticate(email: email, password: body.password)
+            await environment.limiter.recordSuccess(email: email)
+            return try Response.json(TokenView(try await environment.users.startSession(for: user, kind: .api)))
+        } catch let error as VaultError where error.code == .unauthorized {
+            await environment.limiter.recordFailure(email: email, address: context.clientAddress, now: now)
+            throw error
+        }
+    }
+
+    func updateMe(_ request: Request, _ context: WebContext) async throws -> Response {
+        var user = try Self.signedIn(request, context).user
+        let body = try await request.decode(as: MePatch.self, context: context)
+        if let theme = body.theme {
+            guard let parsed = User.Theme(rawValue: theme) else {
+                throw VaultError(InvalidInput(field: "theme", "The theme is system, light or dark."))
+            }
+            user.theme = parsed
+        }
+        if let layout = body.dashboardLayout { user.dashboardLayout = try Self.layout(layout).map(\.rawValue) }
+        if body.onboarded == true, user.onboardedAt == nil { user.onboardedAt = environment.clock() }
+        try await environment.users.savePreferences(user)
+        return try Response.json(MeView(user))
+    }
+
+    func saveLayout(_ request: Request, _ context: WebContext) async throws -> Response {
+        var user = try Self.signedIn(request, context).user
+        let body = try await request.decode(as: LayoutBody.self, context: context)
+        user.dashboardLayout = try Self.layout(body.layout).map(\.rawValue)
+        try await environment.users.savePreferences(user)
+        return try Response.json(MeView(user))
+    }
+
+    static func layout(_ ids: [String]) throws -> [DashboardCard] {
+        let unknown = ids.filter { DashboardCard(rawValue: $0) == nil }
+        guard unknown.isEmpty else {
+            throw VaultError(
+                InvalidInput(
+                    field: "layout",
+                    "Unknown dashboard components: \(unknown.joined(separator: ", ")). Known: "
+                        + DashboardCard.allCases.map(\.rawValue).joined(separator: ", ") + "."))
+        }
+        return DashboardCard.layout(ids)
+    }
+
+    // MARK: - Access
+
+    /// The signed-in person. A cookie session must also carry its CSRF token on anything but a read.
+    static func signedIn(_ request: Request, _ context: WebContext) throws -> SignedIn {
+        guard let signedIn = context.signedIn else { throw APIError.unauthorized }
+        if signedIn.kind == .browser, request.method != .get, request.method != .head,
+            !constantTimeEquals(request.headers[.csrfToken] ?? "", signedIn.csrfToken)
+        {
+            throw APIError.forged
+        }
+        return signedIn
+    }
+
+    static func id(_ context: WebContext) throws -> String {
+        guard let id = context.parameters.get("id"), UUID(uuidString: id) != nil else {
+            throw APIError(status: .notFound, code: "not_found", message: "No such id; ids are UUIDs.")
+        }
+        return id
+    }
+}

@@ -1,0 +1,340 @@
+/// The API's OpenAPI 3.1 description, served at `/api/v1/openapi.yaml`. `APIController.routes` lists the
+/// same operations; a test checks that every route is documented and every documented path is routed.
+enum OpenAPIDocument {
+    static let yaml = """
+        openapi: 3.1.0
+        info:
+          title: GhostVault API
+          version: "\(GhostVaultServer.version)"
+          description: >
+            The JSON API of a GhostVault server. Sign in with POST /auth/login for a bearer token and send it as
+            `Authorization: Bearer TOKEN`. Amounts are exact decimal strings (negative is money out); dates are
+            YYYY-MM-DD in the household's time zone; ids are lower-case UUIDs. Errors are
+            `{"error": {"code", "message", "problems"}}` with a stable code.
+        servers:
+          - url: /api/v1
+        security:
+          - bearer: []
+        components:
+          securitySchemes:
+            bearer:
+              type: http
+              scheme: bearer
+          parameters:
+            id:
+              name: id
+              in: path
+              required: true
+              schema: {type: string, format: uuid}
+          responses:
+            Error:
+              description: A refusal with a stable code and a message that says what to do.
+              content:
+                application/json:
+                  schema: {$ref: '#/components/schemas/Error'}
+          schemas:
+            Error:
+              type: object
+              required: [error]
+              properties:
+                error:
+                  type: object
+                  required: [code, message, problems]
+                  properties:
+                    code: {type: string, enum: [invalid_input, not_found, conflict, confirmation_required, unavailable, unauthorized, bad_request, csrf, rate_limited, internal]}
+                    message: {type: string}
+                    problems:
+                      type: array
+                      items:
+                        type: object
+                        properties: {field: {type: string}, message: {type: string}}
+            Token:
+              type: object
+              required: [token, tokenType, expiresAt, user]
+              properties:
+                token: {type: string}
+                tokenType: {type: string, const: Bearer}
+                expiresAt: {type: string, format: date-time}
+                user: {$ref: '#/components/schemas/Me'}
+            Me:
+              type: object
+              required: [id, email, householdId, theme, dashboardLayout, onboarded]
+              properties:
+                id: {type: string}
+                email: {type: string}
+                householdId: {type: string}
+                theme: {type: string, enum: [system, light, dark]}
+                dashboardLayout: {type: array, items: {type: string}}
+                onboarded: {type: boolean}
+            Account:
+              type: object
+              properties:
+                id: {type: string}
+                name: {type: string}
+                nickname: {type: [string, "null"]}
+                displayName: {type: string}
+                kind: {type: string}
+                isLiability: {type: boolean}
+                netWorthCategory: {type: string, enum: [bank-accounts, investments, liabilities, other-assets]}
+                institution: {type: [string, "null"]}
+                currency: {type: string}
+                balance: {type: string}
+                balanceDate: {type: [string, "null"]}
+                hidden: {type: boolean}
+                trackingOnly: {type: boolean}
+                active: {type: boolean}
+            Transaction:
+              type: object
+              properties:
+                id: {type: string}
+                date: {type: string}
+                amount: {type: string}
+                description: {type: string}
+                classification: {type: string}
+            Connection:
+              type: object
+              properties:
+                id: {type: string}
+                label: {type: string}
+                status: {type: string}
+                lastSyncAt: {type: [string, "null"]}
+                requestsLeftToday: {type: integer}
+                institutions: {type: array, items: {type: object}}
+            SyncReport:
+              type: object
+              properties:
+                connection: {type: string}
+                transactionsAdded: {type: integer}
+                remainingRequests: {type: integer}
+                messages: {type: array, items: {type: string}}
+        paths:
+          /info:
+            get:
+              summary: Identify the server (no sign-in needed).
+              security: []
+              responses:
+                "200":
+                  description: This is a GhostVault server.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [name, version, apiVersion]
+                        properties: {name: {type: string, const: GhostVault}, version: {type: string}, apiVersion: {type: string}}
+          /openapi.yaml:
+            get:
+              summary: This document.
+              security: []
+              responses:
+                "200": {description: The OpenAPI document, content: {application/yaml: {}}}
+          /auth/signup:
+            post:
+              summary: Create an account with a household of its own; returns a token.
+              security: []
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [email, password]
+                      properties:
+                        email: {type: string}
+                        password: {type: string, minLength: 8}
+                        confirmation: {type: string}
+                        timeZone: {type: string, description: IANA name; the server's when absent}
+                        currency: {type: string, description: ISO 4217 code; USD when absent}
+              responses:
+                "201": {description: Signed up, content: {application/json: {schema: {$ref: '#/components/schemas/Token'}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /auth/login:
+            post:
+              summary: Exchange an email and password for a bearer token (attempts are rate-limited).
+              security: []
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [email, password]
+                      properties: {email: {type: string}, password: {type: string}}
+              responses:
+                "200": {description: Signed in, content: {application/json: {schema: {$ref: '#/components/schemas/Token'}}}}
+                "401": {$ref: '#/components/responses/Error'}
+                "429": {$ref: '#/components/responses/Error'}
+          /auth/logout:
+            post:
+              summary: End the session the token belongs to.
+              responses:
+                "204": {description: Signed out}
+                "401": {$ref: '#/components/responses/Error'}
+          /me:
+            get:
+              summary: The signed-in person and their preferences.
+              responses:
+                "200": {description: The person, content: {application/json: {schema: {$ref: '#/components/schemas/Me'}}}}
+                "401": {$ref: '#/components/responses/Error'}
+            patch:
+              summary: Change the theme, the dashboard layout, or finish onboarding.
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties:
+                        theme: {type: string, enum: [system, light, dark]}
+                        dashboardLayout: {type: array, items: {type: string}}
+                        onboarded: {type: boolean}
+              responses:
+                "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Me'}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /me/dashboard:
+            put:
+              summary: Save the dashboard's components in order (absent ones are removed).
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [layout]
+                      properties: {layout: {type: array, items: {type: string}}}
+              responses:
+                "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Me'}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /dashboard:
+            get:
+              summary: Everything the dashboard shows.
+              parameters:
+                - {name: month, in: query, schema: {type: string, pattern: '^[0-9]{4}-[0-9]{2}$'}}
+              responses:
+                "200": {description: The dashboard, content: {application/json: {schema: {type: object}}}}
+          /networth:
+            get:
+              summary: Net worth by category and institution, or its daily history.
+              parameters:
+                - {name: history, in: query, schema: {type: string, enum: [1M, 3M, YTD, 1Y]}}
+              responses:
+                "200": {description: Net worth, content: {application/json: {schema: {type: object}}}}
+          /reports/month:
+            get:
+              summary: A month's income, spending, savings rate and categories.
+              parameters:
+                - {name: month, in: query, schema: {type: string}}
+              responses:
+                "200": {description: The month, content: {application/json: {schema: {type: object}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /accounts:
+            get:
+              summary: Every account.
+              responses:
+                "200":
+                  description: Accounts
+                  content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Account'}}}}
+          /accounts/{id}:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            get:
+              summary: An account with its balance history and recent transactions.
+              responses:
+                "200": {description: The account, content: {application/json: {schema: {type: object}}}}
+                "404": {$ref: '#/components/responses/Error'}
+            patch:
+              summary: Change an account's net worth category, nickname, hidden or tracking-only.
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties:
+                        netWorthCategory: {type: string}
+                        nickname: {type: string}
+                        hidden: {type: boolean}
+                        trackingOnly: {type: boolean}
+              responses:
+                "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Account'}}}}
+                "404": {$ref: '#/components/responses/Error'}
+                "422": {$ref: '#/components/responses/Error'}
+          /connections:
+            get:
+              summary: SimpleFIN connections with their institutions and requests left today.
+              responses:
+                "200":
+                  description: Connections
+                  content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Connection'}}}}
+            post:
+              summary: Claim a SimpleFIN setup token and run the first sync.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [setupToken]
+                      properties: {setupToken: {type: string}, label: {type: string}, historyDays: {type: integer}}
+              responses:
+                "201": {description: Connected, content: {application/json: {schema: {$ref: '#/components/schemas/SyncReport'}}}}
+                "422": {$ref: '#/components/responses/Error'}
+                "409": {$ref: '#/components/responses/Error'}
+          /sync:
+            post:
+              summary: Sync every connection now (within today's request budget).
+              responses:
+                "200":
+                  description: One report per connection
+                  content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/SyncReport'}}}}
+          /institutions/{id}/sync:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            post:
+              summary: Sync the connection an institution belongs to.
+              responses:
+                "200": {description: The report, content: {application/json: {schema: {$ref: '#/components/schemas/SyncReport'}}}}
+                "404": {$ref: '#/components/responses/Error'}
+          /institutions/{id}:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            delete:
+              summary: Remove an institution with its accounts and transactions (needs confirm=true when it has any).
+              parameters:
+                - {name: confirm, in: query, schema: {type: boolean}}
+              responses:
+                "200":
+                  description: Removed
+                  content:
+                    application/json:
+                      schema: {type: object, properties: {accounts: {type: integer}, transactions: {type: integer}}}
+                "404": {$ref: '#/components/responses/Error'}
+                "409": {$ref: '#/components/responses/Error'}
+          /onboarding/review:
+            get:
+              summary: Last month's detected paychecks, transfers and card payments.
+              responses:
+                "200":
+                  description: The review
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          paychecks: {type: array, items: {$ref: '#/components/schemas/Transaction'}}
+                          transfers: {type: array, items: {$ref: '#/components/schemas/Transaction'}}
+                          cardPayments: {type: array, items: {$ref: '#/components/schemas/Transaction'}}
+          /transactions/{id}/classification:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            post:
+              summary: Confirm or change a transaction's classification, optionally for everything from its payee.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties:
+                        classification: {type: string, enum: [income, expense, transfer, ignore]}
+                        category: {type: string}
+                        applyToPayee: {type: boolean}
+              responses:
+                "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Transaction'}}}}
+                "404": {$ref: '#/components/responses/Error'}
+                "422": {$ref: '#/components/responses/Error'}
+        """
+}

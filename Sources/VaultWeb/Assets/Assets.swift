@@ -1,0 +1,51 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The files the app serves itself: no CDN, no fonts or scripts from elsewhere.
+///
+/// Each is compiled into the binary (so `ghostvault` is one file to copy) and served with a strong ETag.
+enum Assets {
+    struct File: Sendable {
+        let contentType: String
+        let bytes: ByteBuffer
+        let etag: String
+
+        init(_ text: String, contentType: String) {
+            self.contentType = contentType
+            bytes = ByteBuffer(string: text)
+            etag =
+                "\"" + SHA256.hash(data: Data(text.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
+        }
+    }
+
+    static let files: [String: File] = [
+        "app.css": File(Stylesheet.css, contentType: "text/css; charset=utf-8"),
+        "app.js": File(Script.js, contentType: "text/javascript; charset=utf-8"),
+        "icon.svg": File(icon, contentType: "image/svg+xml"),
+    ]
+
+    static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#00a87e"/>\
+        <path d="M32 12c-9 0-16 7-16 16v24l5-4 5 4 6-4 6 4 5-4 5 4V28c0-9-7-16-16-16z" fill="#fff"/>\
+        <circle cx="26" cy="28" r="3" fill="#00a87e"/><circle cx="38" cy="28" r="3" fill="#00a87e"/></svg>
+        """
+
+    /// Adds `GET /assets/{name}`.
+    static func addRoutes(to router: Router<WebContext>) {
+        router.get("/assets/:name") { request, context -> Response in
+            guard let name = context.parameters.get("name"), let file = files[name] else {
+                throw HTTPError(.notFound, message: "There is no such file.")
+            }
+            if request.headers[.ifNoneMatch] == file.etag {
+                return Response(status: .notModified, headers: [.eTag: file.etag])
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: file.contentType, .eTag: file.etag, .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: file.bytes))
+        }
+    }
+}

@@ -1,0 +1,140 @@
+/// The app's one script: small enhancements over pages that work without it (DESIGN section 5).
+enum Script {
+    static let js = """
+        "use strict";
+        (function () {
+          const csrf = () => (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+
+          // The menu: the round button expands it over the page; the button again, a place, or Escape
+          // animates it back into the button.
+          const button = document.getElementById("menu-button");
+          const menu = document.getElementById("app-menu");
+          if (button && menu) {
+            const open = () => {
+              menu.hidden = false;
+              requestAnimationFrame(() => requestAnimationFrame(() => menu.classList.add("open")));
+              button.setAttribute("aria-expanded", "true");
+              button.setAttribute("aria-label", "Close the menu");
+              const first = menu.querySelector("a");
+              if (first) setTimeout(() => first.focus(), 50);
+            };
+            const close = (then) => {
+              menu.classList.remove("open");
+              button.setAttribute("aria-expanded", "false");
+              button.setAttribute("aria-label", "Open the menu");
+              let done = false;
+              const finish = () => { if (done) return; done = true; menu.hidden = true; if (then) then(); };
+              menu.addEventListener("transitionend", finish, { once: true });
+              setTimeout(finish, 400);
+            };
+            button.addEventListener("click", (event) => {
+              event.preventDefault();
+              if (button.getAttribute("aria-expanded") === "true") close(() => button.focus()); else open();
+            });
+            menu.addEventListener("click", (event) => {
+              const link = event.target.closest("a");
+              if (!link) return;
+              event.preventDefault();
+              close(() => { window.location.href = link.href; });
+            });
+            document.addEventListener("keydown", (event) => {
+              if (event.key === "Escape" && button.getAttribute("aria-expanded") === "true") close(() => button.focus());
+            });
+          }
+
+          // Charts: tapping, clicking or focusing a bar or point shows its exact numbers.
+          document.querySelectorAll(".chart").forEach((chart) => {
+            const readout = chart.querySelector(".readout");
+            const show = (mark) => {
+              chart.querySelectorAll(".selected").forEach((m) => m.classList.remove("selected"));
+              mark.classList.add("selected");
+              if (readout) readout.textContent = mark.dataset.text;
+            };
+            chart.querySelectorAll("[data-text]").forEach((mark) => {
+              mark.addEventListener("click", () => show(mark));
+              mark.addEventListener("focus", () => show(mark));
+              mark.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") show(mark); });
+            });
+            chart.querySelectorAll("[data-chart-view]").forEach((link) => {
+              link.addEventListener("click", (event) => {
+                event.preventDefault();
+                const view = link.dataset.chartView;
+                chart.querySelectorAll("[data-view]").forEach((svg) => { svg.hidden = svg.dataset.view !== view; });
+                chart.querySelectorAll("[data-chart-view]").forEach((l) => l.setAttribute("aria-current", String(l === link)));
+                if (readout) readout.textContent = "";
+              });
+            });
+          });
+
+          // Sync Now: runs the sync in the background and shows that it is working.
+          document.querySelectorAll("form[data-sync]").forEach((form) => {
+            form.addEventListener("submit", async (event) => {
+              event.preventDefault();
+              const submit = form.querySelector("button");
+              const status = document.getElementById("sync-status");
+              submit.disabled = true;
+              submit.setAttribute("aria-busy", "true");
+              submit.textContent = "Syncing";
+              if (status) status.textContent = "Syncing accounts…";
+              try {
+                const response = await fetch(form.dataset.sync, { method: "POST", headers: { "X-CSRF-Token": csrf() } });
+                const body = await response.json().catch(() => ({}));
+                if (!response.ok) throw new Error((body.error && body.error.message) || "The sync failed.");
+                window.location.reload();
+              } catch (error) {
+                if (status) status.textContent = error.message;
+                submit.disabled = false;
+                submit.removeAttribute("aria-busy");
+                submit.textContent = "Sync Now";
+              }
+            });
+          });
+
+          // The dashboard's gear: rearrange cards by dragging (mouse or touch); the rest move to fill the gap.
+          const board = document.querySelector(".dashboard");
+          const gear = document.getElementById("edit-layout");
+          if (board && gear) {
+            gear.addEventListener("click", (event) => {
+              event.preventDefault();
+              const editing = board.classList.toggle("editing");
+              gear.setAttribute("aria-pressed", String(editing));
+              document.getElementById("hidden-cards")?.toggleAttribute("hidden", !editing);
+            });
+            let dragged = null;
+            const save = async () => {
+              const layout = [...board.querySelectorAll(":scope > .card[data-card]")].map((c) => c.dataset.card);
+              await fetch("/api/v1/me/dashboard", {
+                method: "PUT",
+                headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+                body: JSON.stringify({ layout }),
+              });
+            };
+            board.addEventListener("pointerdown", (event) => {
+              if (!board.classList.contains("editing") || event.target.closest("button, a, form, select, input")) return;
+              dragged = event.target.closest(".card[data-card]");
+              if (!dragged) return;
+              dragged.classList.add("dragging");
+              dragged.setPointerCapture(event.pointerId);
+              event.preventDefault();
+            });
+            board.addEventListener("pointermove", (event) => {
+              if (!dragged) return;
+              const over = document.elementsFromPoint(event.clientX, event.clientY)
+                .map((el) => el.closest(".card[data-card]")).find((card) => card && card !== dragged);
+              if (!over) return;
+              const box = over.getBoundingClientRect();
+              const after = event.clientY > box.top + box.height / 2;
+              board.insertBefore(dragged, after ? over.nextSibling : over);
+            });
+            const drop = () => {
+              if (!dragged) return;
+              dragged.classList.remove("dragging");
+              dragged = null;
+              save();
+            };
+            board.addEventListener("pointerup", drop);
+            board.addEventListener("pointercancel", drop);
+          }
+        })();
+        """
+}

@@ -1,0 +1,137 @@
+/// The app's one stylesheet: mobile first, light and dark, no external fonts.
+enum Stylesheet {
+    static let css = """
+        :root {
+          --brand: #00a87e; --brand-strong: #008466; --bg: #f7f8fa; --card: #ffffff; --text: #2e3e4e;
+          --muted: #5f6b7a; --line: #e3e7ec; --income: #0f8a5f; --expense: #c73434; --warn: #b45309;
+          --shadow: 0 1px 3px rgba(20, 30, 40, .08); --radius: 14px;
+        }
+        html[data-theme="dark"] {
+          --bg: #0f1419; --card: #1a2129; --text: #e6edf3; --muted: #9aa7b4; --line: #2c3640;
+          --income: #34d399; --expense: #f87171; --brand: #2dd4aa; --brand-strong: #5eead4; --warn: #fbbf24;
+          --shadow: none;
+        }
+        @media (prefers-color-scheme: dark) {
+          html[data-theme="system"] {
+            --bg: #0f1419; --card: #1a2129; --text: #e6edf3; --muted: #9aa7b4; --line: #2c3640;
+            --income: #34d399; --expense: #f87171; --brand: #2dd4aa; --brand-strong: #5eead4; --warn: #fbbf24;
+            --shadow: none;
+          }
+        }
+        * { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; }
+        body {
+          margin: 0; background: var(--bg); color: var(--text);
+          font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+        }
+        main { max-width: 1100px; margin: 0 auto; padding: 16px 14px 110px; }
+        body.signed-out main { max-width: 440px; padding-top: 40px; }
+        h1 { font-size: 1.5rem; margin: 4px 0 14px; }
+        h2 { font-size: 1.05rem; margin: 0 0 10px; }
+        a { color: var(--brand-strong); }
+        .muted { color: var(--muted); }
+        .small { font-size: .85rem; }
+        .amount { font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .in { color: var(--income); } .out { color: var(--expense); }
+        .card { background: var(--card); border-radius: var(--radius); box-shadow: var(--shadow);
+          border: 1px solid var(--line); padding: 14px; margin: 0 0 14px; min-width: 0; }
+        .big { font-size: 1.9rem; font-weight: 700; margin: 2px 0; }
+        .row { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
+        .spread { display: flex; justify-content: space-between; align-items: center; gap: 10px; }
+        table { width: 100%; border-collapse: collapse; font-size: .93rem; }
+        th, td { text-align: left; padding: 7px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
+        th { color: var(--muted); font-weight: 600; font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; }
+        td.num, th.num { text-align: right; }
+        .table-wrap { overflow-x: auto; }
+        form.stack label { display: block; margin: 10px 0 4px; font-weight: 600; }
+        input[type=text], input[type=email], input[type=password], input[type=month], textarea, select {
+          width: 100%; font: inherit; padding: 10px 12px; border-radius: 10px; border: 1px solid var(--line);
+          background: var(--bg); color: var(--text);
+        }
+        textarea { min-height: 90px; }
+        button, .button {
+          display: inline-block; font: inherit; font-weight: 600; border: 0; border-radius: 10px; padding: 10px 16px;
+          background: var(--brand); color: #fff; cursor: pointer; text-decoration: none; min-height: 44px;
+        }
+        html[data-theme="dark"] button, html[data-theme="dark"] .button { color: #04201a; }
+        button.secondary, .button.secondary { background: transparent; color: var(--text); border: 1px solid var(--line); }
+        button.danger { background: var(--expense); color: #fff; }
+        button.link { background: none; color: var(--brand-strong); padding: 0 4px; min-height: 0; text-decoration: underline; }
+        button:focus-visible, a:focus-visible, [tabindex]:focus-visible, select:focus-visible, input:focus-visible {
+          outline: 3px solid var(--brand); outline-offset: 2px; }
+        .alert { border-radius: 10px; padding: 10px 12px; margin: 0 0 14px; }
+        .alert ul { margin: 0; padding-left: 18px; }
+        .alert.error { background: rgba(199, 52, 52, .12); color: var(--expense); }
+        .alert.notice { background: rgba(0, 168, 126, .12); }
+        .badge { display: inline-block; font-size: .75rem; padding: 2px 8px; border-radius: 999px;
+          border: 1px solid var(--line); color: var(--muted); }
+        .badge.ok { color: var(--income); border-color: var(--income); }
+        .badge.bad { color: var(--expense); border-color: var(--expense); }
+        meter, progress { width: 100%; height: 12px; }
+        .dashboard { display: grid; grid-template-columns: 1fr; gap: 0 14px; }
+        @media (min-width: 760px) {
+          .dashboard { grid-template-columns: 1fr 1fr; }
+          .dashboard .wide { grid-column: 1 / -1; }
+          main { padding: 24px 24px 120px; }
+        }
+        @media (min-width: 1100px) { .dashboard { grid-template-columns: 1fr 1fr 1fr; } }
+        .dashboard .card.dragging { opacity: .6; outline: 2px dashed var(--brand); }
+        .dashboard.editing .card { cursor: grab; touch-action: none; }
+        .card-tools { display: none; gap: 6px; margin-top: 8px; }
+        .dashboard.editing .card-tools { display: flex; }
+        .card-tools form { margin: 0; }
+        .card-tools button { min-height: 36px; padding: 6px 10px; font-size: .85rem; }
+        .sync-bar { display: flex; gap: 10px; align-items: center; justify-content: space-between; flex-wrap: wrap;
+          font-size: .9rem; margin: 0 0 14px; }
+        .sync-bar form { margin: 0; }
+        .sync-bar button[aria-busy="true"]::after { content: " …"; }
+        .chart svg { width: 100%; height: auto; display: block; }
+        .chart .bar { cursor: pointer; }
+        .chart .bar.income, .chart .dot.income, .legend .income::before { fill: var(--income); background: var(--income); }
+        .chart .bar.spending, .chart .dot.spending, .legend .spending::before { fill: var(--expense); background: var(--expense); }
+        .chart .line.income { stroke: var(--income); } .chart .line.spending { stroke: var(--expense); }
+        .chart .line, .sparkline path { fill: none; stroke-width: 2; }
+        .sparkline path { stroke: var(--brand); }
+        .chart .axis { stroke: var(--line); } .chart text { fill: var(--muted); font-size: 10px; }
+        .chart .selected { stroke: var(--text); stroke-width: 2; }
+        .legend { display: flex; gap: 14px; font-size: .85rem; color: var(--muted); }
+        .legend span::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 3px; margin-right: 5px; }
+        .readout { min-height: 1.5em; font-size: .92rem; margin-top: 6px; }
+        .toggle { display: inline-flex; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
+        .toggle a { padding: 6px 12px; text-decoration: none; color: var(--text); font-size: .85rem; }
+        .toggle a[aria-current="true"] { background: var(--brand); color: #fff; }
+        .month-nav { display: flex; align-items: center; gap: 12px; }
+        .month-nav a { text-decoration: none; font-size: 1.3rem; padding: 0 8px; }
+        .group-title { margin: 12px 0 4px; font-size: .8rem; text-transform: uppercase; color: var(--muted); letter-spacing: .04em; }
+        .institution { margin: 4px 0 8px; }
+        .institution .spread { font-weight: 600; }
+        .account-line { display: flex; justify-content: space-between; padding: 6px 0 6px 10px; text-decoration: none; color: inherit;
+          border-bottom: 1px solid var(--line); }
+        .home-bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; display: flex; justify-content: center;
+          align-items: center; gap: 44px; padding: 8px 0 calc(8px + env(safe-area-inset-bottom));
+          background: var(--card); border-top: 1px solid var(--line); }
+        .home-bar a { color: var(--text); text-decoration: none; display: flex; flex-direction: column; align-items: center;
+          font-size: .7rem; }
+        .bar-side svg { width: 24px; height: 24px; }
+        .bar-side.current { color: var(--brand-strong); }
+        .bar-menu { width: 58px; height: 58px; border-radius: 50%; background: var(--brand); color: #fff !important;
+          display: flex !important; align-items: center; justify-content: center; margin-top: -22px;
+          box-shadow: 0 4px 14px rgba(0, 0, 0, .25); }
+        .bar-menu svg { width: 30px; height: 30px; transition: transform .3s ease; }
+        .bar-menu[aria-expanded="true"] svg { transform: rotate(180deg); }
+        .app-menu { position: fixed; inset: 0; z-index: 15; background: var(--bg); padding: 40px 24px 120px;
+          clip-path: circle(0 at 50% calc(100% - 40px)); transition: clip-path .35s ease; overflow-y: auto; }
+        .app-menu.open { clip-path: circle(150% at 50% calc(100% - 40px)); }
+        .menu-list { list-style: none; padding: 0; margin: 0 auto; max-width: 480px; }
+        .menu-list a { display: block; padding: 16px 8px; font-size: 1.3rem; font-weight: 600; color: var(--text);
+          text-decoration: none; border-bottom: 1px solid var(--line); }
+        .menu-list a[aria-current="page"] { color: var(--brand-strong); }
+        .steps { display: flex; gap: 6px; margin: 0 0 16px; }
+        .steps span { flex: 1; height: 5px; border-radius: 3px; background: var(--line); }
+        .steps span.done { background: var(--brand); }
+        .choice { display: block; border: 1px solid var(--line); border-radius: 12px; padding: 12px; margin: 8px 0; }
+        .skeleton { color: transparent; background: var(--line); border-radius: 6px; }
+        @media (prefers-reduced-motion: reduce) { .app-menu, .bar-menu svg { transition: none; } }
+        @media print { .home-bar, .app-menu, .sync-bar, .card-tools { display: none; } }
+        """
+}

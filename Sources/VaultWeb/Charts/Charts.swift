@@ -1,0 +1,137 @@
+import Foundation
+import VaultCore
+
+/// Charts drawn on the server as SVG: crisp, printable, readable as text in tests, and tappable. Every bar
+/// and point carries its exact numbers in `data-text` (and a `<title>` for screen readers and hover).
+enum Charts {
+    static let width = 320.0
+    static let height = 170.0
+    static let left = 8.0
+    static let bottom = 150.0
+    static let top = 10.0
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "Nov 2026".
+    static func label(_ month: CalendarMonth) -> String { "\(monthNames[month.month - 1]) \(month.year)" }
+
+    /// "Nov 3".
+    static func label(_ date: LocalDate) -> String { "\(monthNames[date.month - 1]) \(date.day)" }
+
+    /// Income and spending side by side for each month.
+    static func incomeSpendingBars(_ series: [MonthReport.MonthPoint], hidden: Bool = false) -> HTML {
+        let peak = max(1, series.map { max($0.income.minorUnits, $0.spending.minorUnits) }.max() ?? 1)
+        let slot = (width - left * 2) / Double(max(series.count, 1))
+        let barWidth = max(2, slot * 0.36)
+        var marks: [HTML] = []
+        for (index, point) in series.enumerated() {
+            let x = left + Double(index) * slot + slot * 0.12
+            let text =
+                "\(label(point.month)): income \(point.income.formatted()), spending \(point.spending.formatted()), net \(point.net.formatted())"
+            for (offset, kind, amount) in [(0.0, "income", point.income), (barWidth, "spending", point.spending)] {
+                let h = (bottom - top) * Double(max(0, amount.minorUnits)) / Double(peak)
+                marks.append(
+                    """
+                    <rect class="bar \(kind)" x="\(fmt(x + offset))" y="\(fmt(bottom - h))" width="\(fmt(barWidth))" height="\(fmt(max(h, 0.5)))" rx="1.5" tabindex="0" role="button" data-month="\(point.month.description)" data-text="\(text)"><title>\(text)</title></rect>
+                    """)
+            }
+            if series.count <= 12 || index % 2 == 0 {
+                marks.append(
+                    "<text x=\"\(fmt(x + barWidth))\" y=\"\(fmt(bottom + 13))\" text-anchor=\"middle\">\(monthNames[point.month.month - 1])</text>"
+                )
+            }
+        }
+        return svg(view: "bars", hidden: hidden, label: "Monthly income and spending", marks)
+    }
+
+    /// Income and spending added up day by day through a month.
+    static func cumulativeLines(_ days: [MonthReport.DayPoint], hidden: Bool = false) -> HTML {
+        let peak = max(
+            1, days.map { max($0.cumulativeIncome.minorUnits, $0.cumulativeSpending.minorUnits) }.max() ?? 1)
+        let step = (width - left * 2) / Double(max(days.count - 1, 1))
+        func y(_ money: Money) -> Double { bottom - (bottom - top) * Double(max(0, money.minorUnits)) / Double(peak) }
+        var marks: [HTML] = []
+        for (kind, value) in [("income", \MonthReport.DayPoint.cumulativeIncome), ("spending", \.cumulativeSpending)] {
+            let path = days.enumerated().map { index, day in
+                "\(index == 0 ? "M" : "L")\(fmt(left + Double(index) * step)) \(fmt(y(day[keyPath: value])))"
+            }.joined(separator: " ")
+            marks.append("<path class=\"line \(kind)\" d=\"\(path)\"/>")
+        }
+        for (index, day) in days.enumerated() {
+            let text =
+                "\(label(day.date)): income so far \(day.cumulativeIncome.formatted()), spending so far \(day.cumulativeSpending.formatted())"
+            for (kind, amount) in [("income", day.cumulativeIncome), ("spending", day.cumulativeSpending)] {
+                marks.append(
+                    """
+                    <circle class="dot \(kind)" cx="\(fmt(left + Double(index) * step))" cy="\(fmt(y(amount)))" r="3.2" tabindex="0" role="button" data-text="\(text)"><title>\(text)</title></circle>
+                    """)
+            }
+        }
+        if let first = days.first, let last = days.last {
+            marks.append("<text x=\"\(fmt(left))\" y=\"\(fmt(bottom + 13))\">\(label(first.date))</text>")
+            marks.append(
+                "<text x=\"\(fmt(width - left))\" y=\"\(fmt(bottom + 13))\" text-anchor=\"end\">\(label(last.date))</text>"
+            )
+        }
+        return svg(view: "line", hidden: hidden, label: "Income and spending added up through the month", marks)
+    }
+
+    /// Spending per day through the month so far (`mint-home.md`, Spending Trend Chart).
+    static func dailySpending(_ days: [MonthReport.DayPoint], through today: LocalDate) -> HTML {
+        let shown = days.filter { $0.date <= today }
+        let peak = max(1, shown.map(\.spending.minorUnits).max() ?? 1)
+        let step = (width - left * 2) / Double(max(shown.count - 1, 1))
+        func y(_ money: Money) -> Double { bottom - (bottom - top) * Double(max(0, money.minorUnits)) / Double(peak) }
+        var marks: [HTML] = []
+        let path = shown.enumerated().map { index, day in
+            "\(index == 0 ? "M" : "L")\(fmt(left + Double(index) * step)) \(fmt(y(day.spending)))"
+        }.joined(separator: " ")
+        marks.append("<path class=\"line spending\" d=\"\(path)\"/>")
+        for (index, day) in shown.enumerated() where day.spending.minorUnits > 0 {
+            let text = "\(label(day.date)): spent \(day.spending.formatted())"
+            marks.append(
+                """
+                <circle class="dot spending" cx="\(fmt(left + Double(index) * step))" cy="\(fmt(y(day.spending)))" r="3" tabindex="0" role="button" data-text="\(text)"><title>\(text)</title></circle>
+                """)
+        }
+        for (index, day) in shown.enumerated() where index == 0 || index == shown.count - 1 || day.date.day % 5 == 0 {
+            marks.append(
+                "<text x=\"\(fmt(left + Double(index) * step))\" y=\"\(fmt(bottom + 13))\" text-anchor=\"middle\">\(day.date.day)</text>"
+            )
+        }
+        return svg(view: "daily", hidden: false, label: "Spending per day this month", marks)
+    }
+
+    /// A small line of an account's balance over time.
+    static func sparkline(_ points: [(date: LocalDate, balance: Money)]) -> HTML {
+        guard points.count > 1 else { return "<p class=\"muted small\">Not enough balance history yet.</p>" }
+        let values = points.map(\.balance.minorUnits)
+        let low = values.min() ?? 0
+        let high = max(values.max() ?? 1, low + 1)
+        let w = 300.0
+        let h = 60.0
+        let step = w / Double(points.count - 1)
+        let path = values.enumerated().map { index, value in
+            "\(index == 0 ? "M" : "L")\(fmt(Double(index) * step)) \(fmt(h - 4 - (h - 8) * Double(value - low) / Double(high - low)))"
+        }.joined(separator: " ")
+        let first = points[0]
+        let last = points[points.count - 1]
+        let text =
+            "\(label(first.date)) \(first.balance.formatted()) to \(label(last.date)) \(last.balance.formatted())"
+        return """
+            <svg class="sparkline" viewBox="0 0 \(fmt(w)) \(fmt(h))" role="img" aria-label="Balance from \(text)"><title>\(text)</title><path d="\(path)"/></svg>
+            """
+    }
+
+    private static func svg(view: String, hidden: Bool, label: String, _ marks: [HTML]) -> HTML {
+        """
+        <svg data-view="\(view)" viewBox="0 0 \(fmt(width)) \(fmt(height))" role="group" aria-label="\(label)"\(hidden ? " hidden" : "")><line class="axis" x1="\(fmt(left))" y1="\(fmt(bottom))" x2="\(fmt(width - left))" y2="\(fmt(bottom))"/>\(marks)</svg>
+        """
+    }
+
+    /// Coordinates with one decimal: enough for a crisp chart, short enough to keep pages light.
+    static func fmt(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Hummingbird
+import VaultCore
+import VaultServices
+import VaultStore
+
+/// The signed-in pages: dashboard, account, menu, settings. Connections and onboarding have files of
+/// their own. Every handler reaches data only through the signed-in person's household.
+struct AppPages {
+    let environment: WebEnvironment
+
+    func addRoutes(to router: some RouterMethods<WebContext>) {
+        router.get("/") { _, context in
+            context.signedIn == nil ? Response.seeOther("/login") : Response.seeOther("/dashboard")
+        }
+        router.get("/dashboard") { request, context in try await dashboard(request, context) }
+        router.post("/dashboard/layout") { request, context in try await changeLayout(request, context) }
+        router.post("/sync") { request, context in try await syncNow(request, context) }
+        router.get("/menu") { _, context in
+            let signedIn = try Self.signedIn(context, returnTo: "/menu")
+            return Response.html(
+                Layout.page(
+                    title: "Menu", signedIn: signedIn, current: "/menu",
+                    body: "<h1>Menu</h1><nav aria-label=\"Places\">\(Layout.menuList(current: nil))</nav>"))
+        }
+        router.get("/accounts/:id") { request, context in try await account(request, context) }
+        router.post("/accounts/:id") { request, context in try await editAccount(request, context) }
+        router.get("/settings") { request, context in try await settings(request, context) }
+        router.post("/settings/theme") { request, context in try await setTheme(request, context) }
+    }
+
+    // MARK: - Access
+
+    /// The signed-in person, or a redirect to sign in (and back here afterwards).
+    static func signedIn(_ context: WebContext, returnTo path: String) throws -> SignedIn {
+        guard let signedIn = context.signedIn, signedIn.kind == .browser else {
+            throw WebRedirect(
+                location: "/login?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        }
+        return signedIn
+    }
+
+    /// The signed-in person and their form, refused unless it carries their session's CSRF token.
+    static func signedInForm(_ request: Request, _ context: WebContext) async throws -> (SignedIn, Form) {
+        let signedIn = try signedIn(context, returnTo: "/dashboard")
+        let form = try await Form.read(request, context: context)
+        guard constantTimeEquals(form["csrf"] ?? "", signedIn.csrfToken) else { throw PageError.forgedForm }
+        return (signedIn, form)
+    }
+
+    // MARK: - Dashboard
+
+    func dashboard(_ request: Request, _ context: WebContext) async throws -> Response {
+        let signedIn = try Self.signedIn(context, returnTo: request.uri.description)
+        let query = request.queryForm
+        let data = try await DashboardData.load(environment, user: signedIn.user, month: query["month"])
+        return .html(
+            DashboardPage.render(
+                data, signedIn: signedIn, layout: DashboardCard.layout(signedIn.user.dashboardLayout),
+                editing: query["edit"] == "1", chart: query["chart"], notice: query["notice"]))
+    }
+
+    /// Moves, removes or adds back a card (the gear's buttons, which work without JavaScript).
+    func changeLayout(_ request: Request, _ context: WebContext) async throws -> Response {
+        let (signedIn, form) = try await Self.signedInForm(request, context)
+        guard let card = form["card"].flatMap(DashboardCard.init(rawValue:)) else {
+            throw PageError(
+                status: .badRequest, title: "Unknown component", message: "There is no such dashboard component.")
+        }
+        var layout = DashboardCard.layout(signedIn.user.dashboardLayout)
+        switch form["action"] {
+        case "remove": layout.removeAll { $0 == card }
+        case "add": if !layout.contains(card) { layout.append(card) }
+        case "up", "down":
+            if let index = layout.firstIndex(of: card) {
+                let target = form["action"] == "up" ? index - 1 : index + 1
+                if layout.indices.contains(target) { layout.swapAt(index, target) }
+            }
+        default:
+            throw PageError(
+                status: .badRequest, title: "Unknown change", message: "Use Move up, Move down, Remove or Add back.")
+        }
+        var user = signedIn.user
+        user.dashboardLayout = layout.map(\.rawValue)
+        try await environment.users.savePreferences(user)
+        return .seeOther("/dashboard?edit=1")
+    }
+
+    /// Sync Now without JavaScript: syncs every connection, then shows the dashboard with what happened.
+    func syncNow(_ request: Request, _ context: WebContext) async throws -> Response {
+        let (signedIn, _) = try await Self.signedInForm(request, context)
+        let reports = try await environment.sync(for: signedIn.user).syncAll(trigger: .manual)
+        let message = SyncSummary.text(reports)
+        return .seeOther(
+            "/dashboard?notice=" + (message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+    }
+
+    // MARK: - Account
+
+    func account(
+        _ request: Request, _ context: WebContext, problems: [String] = [], notice: String? = nil
+    )
+        async throws -> Response
+    {
+        let signedIn = try Self.signedIn(context, returnTo: request.uri.path)
+        let detail = try await AccountDetail.load(environment, user: signedIn.user, id: try Self.id(context))
+        return .html(
+            AccountPage.render(
+                detail, signedIn: signedIn, problems: problems,
+                notice: notice ?? (request.queryForm["saved"] == nil ? nil : "Saved.")),
+            status: problems.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    /// Changes the one thing the account page edits: its net worth category.
+    func editAccount(_ request: Request, _ context: WebContext) async throws -> Response {
+        let (signedIn, form) = try await Self.signedInForm(request, context)
+        let id = try Self.id(context)
+        let scope = environment.household(of: signedIn.user)
+        let account = try await scope.accounts.find(id)
+        do {
+            _ = try await scope.accounts.edit(
+                account.id.description, .init(netWorthCategory: form["netWorthCategory"] ?? ""))
+        } catch let error as VaultError where error.code == .invalidInput {
+            return try await self.account(request, context, problems: error.problems.map(\.message))
+        }
+        return .seeOther("/accounts/\(account.id.description)?saved=1")
+    }
+
+    static func id(_ context: WebContext) throws -> String {
+        guard let id = context.parameters.get("id"), Identifier<Account>(id) != nil else {
+            throw PageError(status: .notFound, title: "Not found", message: "There is no such page here.")
+        }
+        return id
+    }
+
+    // MARK: - Settings
+
+    func settings(_ request: Request, _ context: WebContext) async throws -> Response {
+        let signedIn = try Self.signedIn(context, returnTo: "/settings")
+        let connections = try await environment.sync(for: signedIn.user).overview()
+        let household = try await environment.household(of: signedIn.user).details()
+        return .html(
+            SettingsPage.render(
+                signedIn: signedIn, connections: connections, household: household,
+                serverAddress: environment.configuration.publicURL ?? Self.serverAddress(request),
+                notice: request.queryForm["notice"] ?? (request.queryForm["saved"] == nil ? nil : "Saved."),
+                error: request.queryForm["error"]))
+    }
+
+    func setTheme(_ request: Request, _ context: WebContext) async throws -> Response {
+        let (signedIn, form) = try await Self.signedInForm(request, context)
+        guard let theme = form["theme"].flatMap(User.Theme.init(rawValue:)) else {
+            throw PageError(status: .badRequest, title: "Unknown theme", message: "Choose System, Light or Dark.")
+        }
+        var user = signedIn.user
+        user.theme = theme
+        try await environment.users.savePreferences(user)
+        return .seeOther("/settings?saved=1")
+    }
+
+    /// The address this request reached the server at, for "the server address a native app should use".
+    static func serverAddress(_ request: Request) -> String {
+        let host = request.head.authority ?? "127.0.0.1"
+        return "http://\(host)"
+    }
+}
+
+/// A sync's outcome in one sentence.
+enum SyncSummary {
+    static func text(_ reports: [SyncService.Report]) -> String {
+        guard !reports.isEmpty else { return "There is no SimpleFIN connection yet; connect one first." }
+        let added = reports.map(\.transactionsAdded).reduce(0, +)
+        let updated = reports.map(\.transactionsUpdated).reduce(0, +)
+        let messages = reports.flatMap(\.messages)
+        var text = "Synced: \(added) new transaction(s), \(updated) updated."
+        if !messages.isEmpty { text += " " + messages.joined(separator: " ") }
+        return text
+    }
+}

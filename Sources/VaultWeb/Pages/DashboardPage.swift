@@ -1,0 +1,293 @@
+import Foundation
+import VaultCore
+import VaultServices
+
+/// The dashboard page (`budget-client.md` Dashboard, `ghostvault.md` 7.2, `mint-home.md`).
+enum DashboardPage {
+    static func render(
+        _ data: DashboardData, signedIn: SignedIn, layout: [DashboardCard], editing: Bool, chart: String?,
+        notice: String?
+    ) -> HTML {
+        let hidden = DashboardCard.allCases.filter { !layout.contains($0) }
+        let cards = layout.enumerated().map { index, card in
+            self.card(
+                card, data: data, chart: chart,
+                tools: tools(card, index: index, count: layout.count, signedIn: signedIn))
+        }
+        let emptyState: HTML =
+            data.netWorth.totals.accountCount == 0 && data.connections.isEmpty
+            ? """
+            <div class="card"><h2>Welcome to GhostVault</h2>
+            <p>Connect your banks through SimpleFIN, or add accounts by hand, and this page fills with your net worth,
+            income, spending and budgets.</p>
+            <p><a class="button" href="/onboarding">Set up bank sync</a></p></div>
+            """ : .empty
+        let hiddenList = hidden.map { card -> HTML in
+            """
+            <li class="spread"><span>\(card.title)</span><form method="post" action="/dashboard/layout">\(Layout.csrfField(signedIn.csrfToken))<input type="hidden" name="card" value="\(card.rawValue)"><input type="hidden" name="action" value="add"><button class="secondary" type="submit">Add back</button></form></li>
+            """
+        }
+        return Layout.page(
+            title: "Dashboard", signedIn: signedIn, current: "/dashboard",
+            body: """
+                <div class="spread"><h1>Dashboard</h1>
+                <a id="edit-layout" class="button secondary" href="/dashboard\(editing ? "" : "?edit=1")" aria-pressed="\(editing ? "true" : "false")" aria-label="Rearrange the dashboard" title="Rearrange, remove or add components">\(Icons.gear)</a></div>
+                \(Layout.notice(notice))
+                \(syncBar(data, signedIn: signedIn))
+                \(emptyState)
+                <section id="hidden-cards" class="card"\(editing ? "" : " hidden") aria-label="Removed components">
+                <h2>Rearrange</h2><p class="muted small">Drag components to move them, or use their buttons. Removed components:</p>
+                \(hidden.isEmpty ? "<p class=\"muted small\">None.</p>" : "<ul class=\"menu-list\">\(hiddenList)</ul>" as HTML)
+                </section>
+                <div class="dashboard\(editing ? " editing" : "")">\(cards)</div>
+                """)
+    }
+
+    // MARK: - Sync status
+
+    static func syncBar(_ data: DashboardData, signedIn: SignedIn) -> HTML {
+        guard !data.connections.isEmpty else {
+            return """
+                <div class="sync-bar card"><span class="muted">No bank connected yet.</span> <a href="/connections">Connect with SimpleFIN</a></div>
+                """
+        }
+        let last = data.lastSync.map { WebFormat.instant($0, in: data.household.timeZone) } ?? "never"
+        let left = data.requestsLeft.map { "\($0)/\(RequestBudget.dailyLimit)" } ?? ""
+        let troubled = data.connections.filter { $0.connection.status != .active }
+        let trouble = troubled.map { overview -> HTML in
+            "<div class=\"alert error small\">\(WebFormat.connectionProblem(overview.connection))</div>"
+        }
+        return """
+            <div class="sync-bar card" aria-live="polite">
+            <span>Last sync: <strong>\(last)</strong> · <span title="SimpleFIN requests left today">\(left) syncs left today</span></span>
+            <span id="sync-status" class="muted small"></span>
+            <form method="post" action="/sync" data-sync="/api/v1/sync">\(Layout.csrfField(signedIn.csrfToken))<button type="submit">Sync Now</button></form>
+            </div>
+            \(trouble)
+            """
+    }
+
+    // MARK: - Cards
+
+    static func tools(_ card: DashboardCard, index: Int, count: Int, signedIn: SignedIn) -> HTML {
+        func button(_ action: String, _ label: String, enabled: Bool = true) -> HTML {
+            guard enabled else { return .empty }
+            return """
+                <form method="post" action="/dashboard/layout">\(Layout.csrfField(signedIn.csrfToken))<input type="hidden" name="card" value="\(card.rawValue)"><input type="hidden" name="action" value="\(action)"><button class="secondary" type="submit">\(label)</button></form>
+                """
+        }
+        return """
+            <div class="card-tools">\(button("up", "Move up", enabled: index > 0))\(button("down", "Move down", enabled: index < count - 1))\(button("remove", "Remove"))</div>
+            """
+    }
+
+    static func card(_ card: DashboardCard, data: DashboardData, chart: String?, tools: HTML) -> HTML {
+        let content: HTML =
+            switch card {
+            case .incomeVsSpending: incomeVsSpending(data, chart: chart)
+            case .netWorth: netWorth(data)
+            case .netIncome: netIncome(data)
+            case .netWorthBreakdown: breakdown(data)
+            case .income:
+                box(
+                    data.current.income.formatted(), "in",
+                    "\(data.current.incomeCount) deposits in \(Charts.label(data.current.month))")
+            case .expenses:
+                box(
+                    data.current.spending.formatted(), "out",
+                    "\(data.current.spendingCount) expenses in \(Charts.label(data.current.month))")
+            case .savingsRate: savingsRate(data)
+            case .spendingByCategory: spendingByCategory(data)
+            case .budgetProgress: budgetProgress(data)
+            case .leftToSpend: leftToSpend(data)
+            case .dailyTrend: dailyTrend(data)
+            case .topCategories: topCategories(data)
+            case .recurring: recurring(data)
+            }
+        return """
+            <section class="card\(card.isWide ? " wide" : "")" data-card="\(card.rawValue)" id="card-\(card.rawValue)" aria-labelledby="title-\(card.rawValue)">
+            <h2 id="title-\(card.rawValue)">\(card.title)</h2>
+            \(content)
+            \(tools)
+            </section>
+            """
+    }
+
+    static func box(_ amount: String, _ tone: String, _ caption: String) -> HTML {
+        "<p class=\"big amount \(tone)\">\(amount)</p><p class=\"muted small\">\(caption)</p>"
+    }
+
+    static func incomeVsSpending(_ data: DashboardData, chart: String?) -> HTML {
+        let line = chart == "line"
+        let month = data.selected.month.description
+        return """
+            <div class="chart">
+            <div class="spread"><div class="legend"><span class="income">Income</span><span class="spending">Spending</span></div>
+            <div class="toggle" role="group" aria-label="Chart type">
+            <a href="/dashboard?chart=bars&amp;month=\(month)" data-chart-view="bars" aria-current="\(line ? "false" : "true")">Bars</a>
+            <a href="/dashboard?chart=line&amp;month=\(month)" data-chart-view="line" aria-current="\(line ? "true" : "false")">Cumulative</a>
+            </div></div>
+            \(Charts.incomeSpendingBars(data.selected.series, hidden: line))
+            \(Charts.cumulativeLines(data.selected.days, hidden: !line))
+            <p class="readout" aria-live="polite">Tap a bar or point for its numbers.</p>
+            </div>
+            """
+    }
+
+    static func netWorth(_ data: DashboardData) -> HTML {
+        let totals = data.netWorth.totals
+        var delta: HTML = "<p class=\"muted small\">No change to show yet this month.</p>"
+        if let change = data.netWorthChange {
+            let up = change.amount.minorUnits >= 0
+            let percent =
+                change.percent.map { " (\(up ? "↑" : "↓")\(Percent(hundredths: abs($0.hundredths)).description))" }
+                ?? ""
+            let sign = up ? "+" : ""
+            delta = "<p class=\"\(up ? "in" : "out")\">\(sign)\(change.amount.formatted())\(percent) this month</p>"
+        }
+        let others = data.netWorth.otherCurrencies.map { other -> HTML in
+            "<p class=\"muted small\">Also \(other.netWorth.formatted()) in \(other.currency.code) (not converted)</p>"
+        }
+        return """
+            <p class="big amount">\(totals.netWorth.formatted())</p>
+            \(delta)
+            <details><summary>Assets and liabilities</summary>
+            <table><tr><td>Assets</td><td class="num amount in">\(totals.assets.formatted())</td></tr>
+            <tr><td>Liabilities</td><td class="num amount out">\(totals.liabilities.formatted())</td></tr></table></details>
+            \(others)
+            """
+    }
+
+    static func netIncome(_ data: DashboardData) -> HTML {
+        let report = data.selected
+        let month = report.month
+        let tone = report.net.minorUnits >= 0 ? "in" : "out"
+        let next: HTML =
+            month < data.current.month
+            ? "<a href=\"/dashboard?month=\(month.next.description)\" aria-label=\"Next month\">→</a>"
+            : "<span class=\"muted\" aria-hidden=\"true\">→</span>"
+        return """
+            <div class="month-nav"><a href="/dashboard?month=\(month.previous.description)" aria-label="Previous month">←</a>
+            <strong>\(Charts.label(month))</strong>\(next)</div>
+            <p class="big amount \(tone)">\(report.net.formatted())</p>
+            <p class="muted">\(report.income.formatted()) in · \(report.spending.formatted()) out</p>
+            \(report.incomeCount + report.spendingCount == 0 ? "<p class=\"muted small\">No transactions this month; try another month.</p>" : HTML.empty)
+            """
+    }
+
+    static func breakdown(_ data: DashboardData) -> HTML {
+        let groups = (data.netWorth.groups + data.netWorth.otherCurrencyGroups).map { group -> HTML in
+            let institutions = group.institutions.map { institution -> HTML in
+                let accounts = institution.accounts.map { line -> HTML in
+                    """
+                    <a class="account-line" href="/accounts/\(line.accountID.description)"><span>\(line.name)</span><span class="amount \(line.balance.minorUnits < 0 ? "out" : "")">\(line.balance.formatted())</span></a>
+                    """
+                }
+                return """
+                    <div class="institution"><div class="spread"><span>\(institution.name)</span><span class="amount">\(institution.total.formatted())</span></div>\(accounts)</div>
+                    """
+            }
+            return """
+                <div class="group"><div class="group-title spread"><span>\(group.category.displayName)</span><span class="amount">\(group.total.formatted())</span></div>\(institutions)</div>
+                """
+        }
+        guard !groups.isEmpty else { return "<p class=\"muted\">No accounts yet.</p>" }
+        return "\(groups)"
+    }
+
+    static func savingsRate(_ data: DashboardData) -> HTML {
+        guard let rate = data.current.savingsRate else {
+            return "<p class=\"big\">—</p><p class=\"muted small\">No income yet this month, so there is no rate.</p>"
+        }
+        return """
+            <p class="big \(rate.hundredths >= 0 ? "in" : "out")">\(rate.description)</p><p class="muted small">100 × (1 − expenses ÷ income)</p>
+            """
+    }
+
+    static func spendingByCategory(_ data: DashboardData) -> HTML {
+        let rows = data.current.spendingByCategory.filter { $0.depth == 0 }.map { line -> HTML in
+            "<tr><td>\(line.emoji.map { $0 + " " } ?? "")\(line.name)</td><td class=\"num amount\">\(line.amount.formatted())</td><td class=\"num\">\(line.share?.description ?? "")</td></tr>"
+        }
+        guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
+        return """
+            <div class="table-wrap"><table><thead><tr><th>Category</th><th class="num">Amount</th><th class="num">%</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            """
+    }
+
+    static func budgetProgress(_ data: DashboardData) -> HTML {
+        let budget = data.budget
+        let overspent = budget.overspent.map { line -> HTML in
+            "<li>\(line.name): \(line.actual.formatted()) of \(line.target?.formatted() ?? "")</li>"
+        }
+        return """
+            <table><tr><td>Targeted Spend</td><td class="num amount">\(budget.targeted.formatted())</td></tr>
+            <tr><td>Actual Spend</td><td class="num amount">\(budget.actual.formatted())</td></tr></table>
+            <p class="group-title">Overspent Categories</p>
+            \(overspent.isEmpty ? "<p class=\"muted small\">None.</p>" : "<ul class=\"out\">\(overspent)</ul>" as HTML)
+            """
+    }
+
+    static func leftToSpend(_ data: DashboardData) -> HTML {
+        let budget = data.budget
+        guard budget.targeted.minorUnits > 0 else {
+            return "<p class=\"muted\">Set monthly targets on your categories to see what is left to spend.</p>"
+        }
+        let tone = budget.isNearLimit || budget.leftToSpend.minorUnits < 0 ? "out" : "in"
+        return """
+            <p class="big amount \(tone)">\(budget.leftToSpend.formatted())</p>
+            <p class="muted small">of \(budget.targeted.formatted()) · \(budget.actual.formatted()) spent</p>
+            <meter min="0" max="\(Int(budget.targeted.minorUnits))" high="\(Int(budget.targeted.minorUnits * 9 / 10))" optimum="0" value="\(Int(min(budget.actual.minorUnits, budget.targeted.minorUnits)))"></meter>
+            """
+    }
+
+    static func dailyTrend(_ data: DashboardData) -> HTML {
+        """
+        <div class="chart">\(Charts.dailySpending(data.current.days, through: data.today))
+        <p class="readout" aria-live="polite"></p></div>
+        """
+    }
+
+    static func topCategories(_ data: DashboardData) -> HTML {
+        let rows = data.current.topCategories.prefix(3).map { line -> HTML in
+            "<tr><td>\(line.emoji.map { $0 + " " } ?? "")\(line.name)</td><td class=\"num amount\">\(line.amount.formatted())</td></tr>"
+        }
+        guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
+        return "<p class=\"muted small\">This month</p><table>\(Array(rows))</table>"
+    }
+
+    static func recurring(_ data: DashboardData) -> HTML {
+        let report = data.recurring
+        let next: HTML =
+            report.upcoming.first.map { bill -> HTML in
+                "<p>Next up: <strong>\(bill.name)</strong> (\(bill.amount.formatted())) · \(Charts.label(bill.dueDate))</p>"
+            } ?? "<p class=\"muted small\">No bills due in the next 30 days.</p>"
+        return """
+            <p>Monthly Total: <strong class="amount">\(report.monthlyTotal.formatted())</strong></p>
+            <p class="muted small">\(report.series.count) active recurring payments</p>
+            \(next)
+            """
+    }
+}
+
+/// How instants and statuses read on pages.
+enum WebFormat {
+    /// "2026-11-23 14:05" in the household's time zone.
+    static func instant(_ date: Date, in zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// What a connection that is not working needs from the person (`ghostvault.md` 7.8).
+    static func connectionProblem(_ connection: BankConnection) -> String {
+        switch connection.status {
+        case .active: ""
+        case .needsToken: "Your SimpleFIN connection needs to be refreshed: paste a new setup token in Settings."
+        case .rateLimited: "Daily sync limit reached. Resets at midnight UTC."
+        case .paymentRequired: "SimpleFIN says the subscription has lapsed; renew it at SimpleFIN Bridge, then sync."
+        case .unreachable: "Couldn't connect to SimpleFIN. Check the internet connection and try again."
+        }
+    }
+}

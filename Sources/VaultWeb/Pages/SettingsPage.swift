@@ -1,0 +1,52 @@
+import Foundation
+import VaultCore
+import VaultServices
+
+/// Settings, first part: theme, sign out, the server address, SimpleFIN status with reconnect.
+enum SettingsPage {
+    static func render(
+        signedIn: SignedIn, connections: [SyncService.Overview], household: Household, serverAddress: String,
+        notice: String?, error: String? = nil
+    ) -> HTML {
+        let themes = User.Theme.allCases.map { theme -> HTML in
+            let checked: HTML = signedIn.user.theme == theme ? " checked" : ""
+            let label = theme == .system ? "Follow the system" : theme == .light ? "Light" : "Dark"
+            return """
+                <label class="choice"><input type="radio" name="theme" value="\(theme.rawValue)"\(checked)> \(label)</label>
+                """
+        }
+        let statuses = connections.map { overview -> HTML in
+            let connection = overview.connection
+            let last = connection.lastSyncAt.map { WebFormat.instant($0, in: household.timeZone) } ?? "never"
+            return """
+                <div class="institution"><div class="spread"><span>\(connection.label)</span>
+                <span class="badge \(connection.status == .active ? "ok" : "bad")">\(connection.status.rawValue)</span></div>
+                <p class="muted small">Last sync \(last) · \(overview.budget.remaining)/\(RequestBudget.dailyLimit) requests left today</p>
+                \(connection.status == .active ? .empty : "<p class=\"out small\">\(WebFormat.connectionProblem(connection))</p>" as HTML)
+                <details><summary>Reconnect with a new setup token</summary>
+                <form class="stack" method="post" action="/connections/reconnect">\(Layout.csrfField(signedIn.csrfToken))
+                <input type="hidden" name="connection" value="\(connection.id.description)">
+                <label for="token-\(connection.id.description)">New setup token</label>
+                <textarea id="token-\(connection.id.description)" name="setupToken" required spellcheck="false"></textarea>
+                <p><button type="submit">Reconnect</button></p></form></details></div>
+                """
+        }
+        return Layout.page(
+            title: "Settings", signedIn: signedIn, current: "/settings",
+            body: """
+                <h1>Settings</h1>
+                \(Layout.notice(notice))\(Layout.problems(error.map { [$0] } ?? []))
+                <section class="card" aria-labelledby="theme-title"><h2 id="theme-title">Appearance</h2>
+                <form method="post" action="/settings/theme">\(Layout.csrfField(signedIn.csrfToken))\(themes)
+                <p><button type="submit">Save theme</button></p></form></section>
+                <section class="card" aria-labelledby="simplefin-title"><h2 id="simplefin-title">SimpleFIN</h2>
+                \(statuses.isEmpty ? "<p class=\"muted\">No SimpleFIN connection. <a href=\"/connections\">Connect one</a>.</p>" : "\(statuses)" as HTML)
+                </section>
+                <section class="card" aria-labelledby="server-title"><h2 id="server-title">Server</h2>
+                <p>A native app connects to <code>\(serverAddress)</code>.</p>
+                <p class="muted small">Signed in as \(signedIn.user.email) · household \(household.name) · \(household.timeZone.identifier) · \(household.baseCurrency.code)</p>
+                <form method="post" action="/logout">\(Layout.csrfField(signedIn.csrfToken))<button class="secondary" type="submit">Sign out</button></form>
+                </section>
+                """)
+    }
+}

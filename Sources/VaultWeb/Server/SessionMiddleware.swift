@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VaultServices
+import VaultStore
+
+/// Finds the signed-in person: a browser's session cookie, or a bearer token from a native app or script.
+struct SessionMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    let environment: WebEnvironment
+
+    static let cookieName = "gv_session"
+
+    func handle(
+        _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
+    )
+        async throws -> Response
+    {
+        var context = context
+        if let (token, kind) = Self.credential(in: request),
+            let session = try await environment.users.session(token: token), session.kind == kind
+        {
+            context.signedIn = SignedIn(
+                user: session.user, kind: session.kind, csrfToken: session.csrfToken, token: token)
+        }
+        return try await next(request, context)
+    }
+
+    /// The token a request carries and the kind of session it must belong to (a cookie cannot be
+    /// replayed as a bearer token or the other way round).
+    static func credential(in request: Request) -> (String, UserDirectory.SessionKind)? {
+        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+            return (String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces), .api)
+        }
+        if let cookie = request.cookies[cookieName]?.value, !cookie.isEmpty { return (cookie, .browser) }
+        return nil
+    }
+}
+
+/// Headers on every response: nothing loads from elsewhere, the app is never framed, no referrer leaks.
+struct SecurityHeadersMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+
+    static let contentSecurityPolicy =
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+        + "frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'"
+
+    func handle(
+        _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
+    )
+        async throws -> Response
+    {
+        var response = try await next(request, context)
+        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.xFrameOptions] = "DENY"
+        response.headers[.referrerPolicy] = "no-referrer"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+}
+
+extension HTTPField.Name {
+    static let xFrameOptions = Self("X-Frame-Options")!
+    static let referrerPolicy = Self("Referrer-Policy")!
+    static let csrfToken = Self("X-CSRF-Token")!
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import VaultCore
+import VaultServices
+
+/// The router with every page, asset and API route; what tests call with `.router`.
+public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
+    let router = Router(context: WebContext.self)
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: SessionMiddleware(environment: environment))
+    Assets.addRoutes(to: router)
+    APIController(environment: environment).addRoutes(to: router)
+    let pages = router.group().add(middleware: PageErrorMiddleware())
+    AuthPages(environment: environment).addRoutes(to: pages)
+    AppPages(environment: environment).addRoutes(to: pages)
+    ConnectionsPages(environment: environment).addRoutes(to: pages)
+    OnboardingPages(environment: environment).addRoutes(to: pages)
+    return router
+}
+
+/// The web app: what `ghostvault serve` runs and the live tests start. `services` run beside the server
+/// (the scheduled sync, the demo bridge) and stop with it.
+public func buildApplication(
+    _ environment: WebEnvironment, services: [any Service] = [], logger: Logger? = nil,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    var logger = logger ?? Logger(label: "ghostvault.web")
+    logger.logLevel = environment.configuration.logLevel
+    var all = services
+    if let interval = environment.configuration.syncCheckInterval {
+        all.append(ScheduledSync(environment: environment, interval: interval, logger: logger))
+    }
+    return Application(
+        router: buildRouter(environment),
+        configuration: .init(
+            address: .hostname(environment.configuration.host, port: environment.configuration.port),
+            serverName: "GhostVault"),
+        services: all,
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+        logger: logger)
+}
+
+/// Syncs every household's connections on a schedule (`ghostvault.md` section 4, Background Sync), the way
+/// `ghostvault sync --automatic` does: a connection synced in the last four hours waits, and the budget's
+/// last request of the day is kept for the person.
+struct ScheduledSync: Service {
+    let environment: WebEnvironment
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try await Task.sleep(for: interval)
+                await runOnce()
+            }
+        }
+    }
+
+    func runOnce() async {
+        do {
+            for household in try await environment.vault().households.all() {
+                let scope = environment.vault().household(household.id)
+                let reports = try await SyncService(
+                    scope: scope, secrets: environment.secrets, client: environment.simpleFIN
+                )
+                .syncAll(trigger: .automatic)
+                for report in reports where report.requests > 0 {
+                    logger.info(
+                        "Scheduled sync",
+                        metadata: [
+                            "connection": "\(report.connection.id)", "added": "\(report.transactionsAdded)",
+                            "requestsLeft": "\(report.remainingRequests)",
+                        ])
+                }
+            }
+        } catch {
+            logger.error("Scheduled sync failed", metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import SimpleFIN
+import VaultCore
+import VaultServices
+import VaultStore
+
+/// What the web app runs on: the database, the key that seals SimpleFIN access, the SimpleFIN client and
+/// the clock. `ghostvault serve` builds one; tests build one over an in-memory database and a fixed clock.
+public struct WebEnvironment: Sendable {
+    public let database: VaultDatabase
+    public let secrets: SecretBox
+    public let simpleFIN: SimpleFINClient
+    public let configuration: WebConfiguration
+    let clock: @Sendable () -> Date
+    let limiter: LoginLimiter
+
+    public init(
+        database: VaultDatabase, secrets: SecretBox, simpleFIN: SimpleFINClient, configuration: WebConfiguration,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.database = database
+        self.secrets = secrets
+        self.simpleFIN = simpleFIN
+        self.configuration = configuration
+        self.clock = clock
+        limiter = LoginLimiter(
+            perAccount: configuration.loginAttemptsPerAccount, perAddress: configuration.loginAttemptsPerAddress,
+            window: configuration.loginWindow)
+    }
+
+    /// The vault acting as `user` (the change log records who did what), or as the system.
+    func vault(for user: User? = nil) -> Vault {
+        Vault(
+            database: database, actor: user.map { ChangeActor(rawValue: "web:\($0.id)") } ?? .system, clock: clock)
+    }
+
+    /// The person's household: the only data a request of theirs can reach.
+    func household(of user: User) -> HouseholdScope { vault(for: user).household(user.householdID) }
+
+    /// Bank sync for the person's household.
+    func sync(for user: User) -> SyncService {
+        SyncService(scope: household(of: user), secrets: secrets, client: simpleFIN)
+    }
+
+    /// Sign-up, sign-in and sessions.
+    var users: UserService { vault().users(passwordCost: configuration.passwordCost) }
+}

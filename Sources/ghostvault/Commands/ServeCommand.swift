@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import SimpleFIN
+import SimpleFINBridge
+import VaultCore
+import VaultServices
+import VaultStore
+import VaultWeb
+
+/// `ghostvault serve`: the web app and JSON API.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the web app and the JSON API.",
+        discussion: """
+            Listens on 127.0.0.1:8080 by default; open http://127.0.0.1:8080 and create an account. Stop it with \
+            Ctrl-C (requests in flight finish first). Each option can also come from the environment variable \
+            named in its help. A scheduled sync keeps every connection current within SimpleFIN's daily budget.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The address to listen on ($GHOSTVAULT_HOST). Use 0.0.0.0 to accept other machines.")
+    var host: String?
+
+    @Option(help: "The port ($GHOSTVAULT_PORT).")
+    var port: Int?
+
+    @Option(help: "The file holding the key that encrypts SimpleFIN access ($GHOSTVAULT_SECRET_KEY_FILE).")
+    var secretKeyFile: String?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical ($GHOSTVAULT_LOG_LEVEL).")
+    var logLevel: String?
+
+    @Flag(help: "Mark cookies Secure: use when GhostVault is reached over HTTPS ($GHOSTVAULT_SECURE_COOKIES=1).")
+    var secureCookies = false
+
+    @Option(help: "The address people and apps reach this server at, shown in Settings ($GHOSTVAULT_PUBLIC_URL).")
+    var publicURL: String?
+
+    @Option(help: "Minutes between scheduled sync checks; 0 turns the schedule off ($GHOSTVAULT_SYNC_MINUTES).")
+    var syncMinutes: Int?
+
+    @Flag(help: "Also run the local demo bridge and a demo sign-in whose household is connected to it.")
+    var demo = false
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = WebConfiguration()
+        configuration.host = host ?? environment["GHOSTVAULT_HOST"] ?? configuration.host
+        configuration.port = port ?? environment["GHOSTVAULT_PORT"].flatMap(Int.init) ?? configuration.port
+        configuration.secureCookies = secureCookies || environment["GHOSTVAULT_SECURE_COOKIES"] == "1"
+        configuration.publicURL = publicURL ?? environment["GHOSTVAULT_PUBLIC_URL"]
+        if let text = logLevel ?? environment["GHOSTVAULT_LOG_LEVEL"] {
+            guard let level = Logger.Level(rawValue: text) else {
+                throw ValidationError("'\(text)' is not a log level; use trace, debug, info, notice, warning or error.")
+            }
+            configuration.logLevel = level
+        }
+        if let minutes = syncMinutes ?? environment["GHOSTVAULT_SYNC_MINUTES"].flatMap(Int.init) {
+            guard minutes >= 0 else { throw ValidationError("--sync-minutes is 0 (off) or more.") }
+            configuration.syncCheckInterval = minutes == 0 ? nil : .seconds(minutes * 60)
+        }
+        guard (1...65_535).contains(configuration.port) else { throw ValidationError("--port is 1 to 65535.") }
+        let keyFile =
+            secretKeyFile.map { URL(fileURLWithPath: $0) } ?? global.secretKeyFile
+        let secrets = try SecretBox(keyFile: keyFile)
+        var logger = Logger(label: "ghostvault")
+        logger.logLevel = configuration.logLevel
+
+        try await VaultDatabase.using(try DatabaseLocation(parsing: global.resolvedDatabase)) { database in
+            try await SimpleFINClient.using { client in
+                let web = WebEnvironment(
+                    database: database, secrets: secrets, simpleFIN: client, configuration: configuration)
+                var services: [any Service] = []
+                var demoLines: [String] = []
+                if demo {
+                    demoLines = try await DemoSignIn.prepare(web)
+                    services.append(DemoBridge.service(logger: logger))
+                }
+                let (host, lines) = (configuration.host, demoLines)
+                let app = buildApplication(
+                    web, services: services, logger: logger,
+                    onServerRunning: { port in
+                        Terminal.print("GhostVault is listening on http://\(host):\(port)")
+                        for line in lines { Terminal.print(line) }
+                    })
+                try await app.runService()
+            }
+        }
+    }
+}
+
+/// The demo sign-in of `serve --demo`: a household connected to the local bridge's demo household.
+enum DemoSignIn {
+    static let email = "demo@ghostvault.local"
+    /// Printed on start. The demo exists for trying GhostVault on loopback; it is opt-in with `--demo`.
+    static let password = "ghostvault-demo"
+
+    /// Creates the demo sign-in the first time and connects it; returns the lines to print.
+    static func prepare(_ web: WebEnvironment) async throws -> [String] {
+        let users = web.database.users
+        let vault = Vault(database: web.database, actor: .system)
+        var user = try await users.credentials(email: email)?.user
+        if user == nil {
+            user = try await vault.users(passwordCost: web.configuration.passwordCost).signUp(
+                .init(email: email, password: password, confirmation: password, timeZone: TimeZone.current.identifier))
+        }
+        guard var user else { return [] }
+        let scope = vault.household(user.householdID)
+        let sync = SyncService(scope: scope, secrets: web.secrets, client: web.simpleFIN)
+        if try await sync.overview().isEmpty {
+            _ = try await DemoBridge.whileRunning {
+                try await sync.connect(
+                    setupToken: DemoBridge.setupToken, label: "Demo", historyDays: DemoHouseholdHistory.days)
+            }
+        }
+        if user.onboardedAt == nil {
+            user.onboardedAt = Date()
+            try await vault.users().savePreferences(user)
+        }
+        return [
+            "Demo sign-in: \(email) / \(password)",
+            "Demo SimpleFIN setup token (for a new account's Connections page): \(DemoBridge.setupToken)",
+        ]
+    }
+}
