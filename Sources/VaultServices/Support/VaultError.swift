@@ -1,3 +1,4 @@
+import SimpleFIN
 import VaultCore
 import VaultStore
 
@@ -60,6 +61,15 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
             case .duplicate, .reference, .invalidValue: return VaultError(.conflict, error.message)
             case .configuration: return VaultError(.invalidInput, error.message)
             case .unavailable, .readOnly, .migration, .corrupt: return VaultError(.unavailable, error.message)
+            }
+        case let error as SimpleFINError:
+            switch error.code {
+            // A token that is not one, or was used already: the person pastes a new one.
+            case .invalidSetupToken, .invalidAccessURL, .claimRefused:
+                return VaultError(InvalidInput(field: "setup-token", error.message))
+            case .accessRevoked, .paymentRequired: return VaultError(.conflict, error.message)
+            case .rateLimited, .unexpectedStatus, .notJSON, .malformedResponse, .timeout, .transport:
+                return VaultError(.unavailable, error.message)
             }
         default: return error
         }

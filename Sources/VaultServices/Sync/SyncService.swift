@@ -48,17 +48,21 @@ public struct SyncService: Sendable {
     )
         async throws -> Report
     {
-        let access: AccessURL
-        switch try SetupToken(parsing: setupToken) {
-        case .access(let url): access = url
-        case .claim(let url): access = try await client.claim(url)
-        }
+        let access = try await vaultOperation { try await claim(setupToken) }
         try await refuseDuplicate(of: access)
         let connection = BankConnection(
             id: scope.vault.newID(), householdID: scope.householdID, label: label, server: access.description)
         let sealed = try secrets.seal(access.rawValue, context: connection.id.description)
         try await scope.write { try await $0.connections.insert(connection, sealedAccess: sealed) }
         return try await sync(connection.id, trigger: .manual, historyDays: historyDays)
+    }
+
+    /// The access a setup token grants (claiming it), or a pasted access URL; bad tokens are input to fix.
+    func claim(_ setupToken: String) async throws -> AccessURL {
+        switch try SetupToken(parsing: setupToken) {
+        case .access(let url): return url
+        case .claim(let url): return try await client.claim(url)
+        }
     }
 
     /// Refuses to connect the same SimpleFIN access twice, which would import every account twice.
@@ -85,11 +89,7 @@ public struct SyncService: Sendable {
 
     /// Gives an existing connection a new setup token (after SimpleFIN revoked the old access), then syncs it.
     public func reconnect(_ id: BankConnection.ID, setupToken: String) async throws -> Report {
-        let access: AccessURL
-        switch try SetupToken(parsing: setupToken) {
-        case .access(let url): access = url
-        case .claim(let url): access = try await client.claim(url)
-        }
+        let access = try await vaultOperation { try await claim(setupToken) }
         let sealed = try secrets.seal(access.rawValue, context: id.description)
         try await scope.write { session in
             guard var connection = try await session.connections.find(id) else {

@@ -8,11 +8,11 @@ import VaultStore
 /// The JSON API under `/api/v1` (described by `/api/v1/openapi.yaml`): everything the pages of this part do,
 /// for native apps and scripts (bearer tokens) and for the pages' own scripts (session cookie plus
 /// `X-CSRF-Token`).
-struct APIController {
+public struct APIController: Sendable {
     let environment: WebEnvironment
 
     /// Every route: method and path as the OpenAPI document spells them (a test checks the two agree).
-    static let routes: [(method: String, path: String)] = [
+    public static let routes: [(method: String, path: String)] = [
         ("get", "/api/v1/info"), ("get", "/api/v1/openapi.yaml"),
         ("post", "/api/v1/auth/signup"), ("post", "/api/v1/auth/login"), ("post", "/api/v1/auth/logout"),
         ("get", "/api/v1/me"), ("patch", "/api/v1/me"), ("put", "/api/v1/me/dashboard"),
