@@ -160,7 +160,8 @@ let package = Package(
         .testTarget(
             name: "VaultWebTests",
             dependencies: [
-                "VaultCore", "VaultStore", "VaultServices", "VaultWeb", "SimpleFIN", "SimpleFINBridge", "VaultTestSupport",
+                "VaultCore", "VaultStore", "VaultServices", "VaultWeb", "SimpleFIN", "SimpleFINBridge",
+                "VaultTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
