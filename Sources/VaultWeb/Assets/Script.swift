@@ -59,7 +59,8 @@ enum Script {
               link.addEventListener("click", (event) => {
                 event.preventDefault();
                 const view = link.dataset.chartView;
-                chart.querySelectorAll("[data-view]").forEach((svg) => { svg.hidden = svg.dataset.view !== view; });
+                // SVG elements have no .hidden property: toggle the attribute.
+                chart.querySelectorAll("[data-view]").forEach((svg) => svg.toggleAttribute("hidden", svg.dataset.view !== view));
                 chart.querySelectorAll("[data-chart-view]").forEach((l) => l.setAttribute("aria-current", String(l === link)));
                 if (readout) readout.textContent = "";
               });

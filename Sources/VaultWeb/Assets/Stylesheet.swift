@@ -19,6 +19,7 @@ enum Stylesheet {
           }
         }
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
         html { -webkit-text-size-adjust: 100%; }
         body {
           margin: 0; background: var(--bg); color: var(--text);
@@ -43,6 +44,13 @@ enum Stylesheet {
         th { color: var(--muted); font-weight: 600; font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; }
         td.num, th.num { text-align: right; }
         .table-wrap { overflow-x: auto; }
+        @media (max-width: 600px) {
+          table.responsive thead { display: none; }
+          table.responsive tr { display: block; padding: 8px 0; border-bottom: 1px solid var(--line); }
+          table.responsive td { display: flex; justify-content: space-between; gap: 12px; border: 0; padding: 3px 0; text-align: right; }
+          table.responsive td::before { content: attr(data-label); color: var(--muted); font-size: .85rem; text-align: left; }
+          table.responsive td:first-child { font-weight: 600; text-align: left; }
+        }
         form.stack label { display: block; margin: 10px 0 4px; font-weight: 600; }
         input[type=text], input[type=email], input[type=password], input[type=month], textarea, select {
           width: 100%; font: inherit; padding: 10px 12px; border-radius: 10px; border: 1px solid var(--line);
@@ -85,7 +93,10 @@ enum Stylesheet {
           font-size: .9rem; margin: 0 0 14px; }
         .sync-bar form { margin: 0; }
         .sync-bar button[aria-busy="true"]::after { content: " …"; }
-        .chart svg { width: 100%; height: auto; display: block; }
+        .chart svg { width: 100%; height: auto; max-height: 300px; display: block; }
+        .chart svg *, .sparkline path { vector-effect: non-scaling-stroke; }
+        #edit-layout { padding: 8px 10px; } #edit-layout svg { width: 22px; height: 22px; display: block; }
+        #edit-layout[aria-pressed="true"] { background: var(--brand); color: #fff; }
         .chart .bar { cursor: pointer; }
         .chart .bar.income, .chart .dot.income, .legend .income::before { fill: var(--income); background: var(--income); }
         .chart .bar.spending, .chart .dot.spending, .legend .spending::before { fill: var(--expense); background: var(--expense); }

@@ -130,10 +130,10 @@ enum ConnectionsPage {
                         WebFormat.instant($0, in: household.timeZone)
                     } ?? "never"
                 return """
-                    <tr><td>\(institution.name)\(institution.statusMessage.map { "<br><span class=\"muted small\">\($0)</span>" as HTML } ?? .empty)</td>
-                    <td><span class="badge \(ok ? "ok" : "bad")">\(ok ? "SUCCESS" : "FAILURE")</span></td>
-                    <td class="num">\(entry.accounts)</td><td>\(last)</td>
-                    <td><div class="row"><form method="post" action="/connections/sync">\(Layout.csrfField(signedIn.csrfToken))<input type="hidden" name="institution" value="\(institution.id.description)"><button type="submit" class="secondary">Sync</button></form>
+                    <tr><td data-label="Institution">\(institution.name)\(institution.statusMessage.map { "<br><span class=\"muted small\">\($0)</span>" as HTML } ?? .empty)</td>
+                    <td data-label="Status"><span class="badge \(ok ? "ok" : "bad")">\(ok ? "SUCCESS" : "FAILURE")</span></td>
+                    <td class="num" data-label="Accounts">\(entry.accounts)</td><td data-label="Last Sync">\(last)</td>
+                    <td data-label="Actions"><div class="row"><form method="post" action="/connections/sync">\(Layout.csrfField(signedIn.csrfToken))<input type="hidden" name="institution" value="\(institution.id.description)"><button type="submit" class="secondary">Sync</button></form>
                     <a class="button secondary" href="/connections/remove?institution=\(institution.id.description)">Remove</a></div></td></tr>
                     """
             }
@@ -164,7 +164,7 @@ enum ConnectionsPage {
                 </section>
                 <section class="card" aria-labelledby="institutions-title"><h2 id="institutions-title">Linked Institutions</h2>
                 \(rows.isEmpty ? "<p class=\"muted\">No institutions linked yet.</p>" : """
-                <div class="table-wrap"><table id="institutions"><thead><tr><th>Institution</th><th>Status</th><th class="num">Accounts</th><th>Last Sync</th><th>Actions</th></tr></thead>
+                <div class="table-wrap"><table id="institutions" class="responsive"><thead><tr><th>Institution</th><th>Status</th><th class="num">Accounts</th><th>Last Sync</th><th>Actions</th></tr></thead>
                 <tbody>\(rows)</tbody></table></div>
                 """ as HTML)
                 </section>

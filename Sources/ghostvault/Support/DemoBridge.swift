@@ -17,13 +17,31 @@ enum DemoBridge {
         SimpleFINBridge.setupToken(host: host, port: port, claimToken: DemoHousehold.claimToken)
     }
 
-    /// The demo bridge as a service that runs beside `ghostvault serve --demo`.
+    /// The demo bridge as a service that runs beside `ghostvault serve --demo`. When its port is taken
+    /// (another GhostVault serving the demo), that bridge is used and the server carries on.
     static func service(logger: Logger) -> some Service {
         var quiet = logger
-        quiet.logLevel = .error
-        return Application(
-            router: SimpleFINBridge(state: BridgeState(scenario: DemoHousehold.scenario())).router(),
-            configuration: .init(address: .hostname(host, port: port)), logger: quiet)
+        quiet.logLevel = .critical
+        return SharedBridge(
+            bridge: Application(
+                router: SimpleFINBridge(state: BridgeState(scenario: DemoHousehold.scenario())).router(),
+                configuration: .init(address: .hostname(host, port: port)), logger: quiet),
+            logger: logger)
+    }
+
+    /// Runs the bridge; if it cannot listen, says so and waits for shutdown instead of stopping the server.
+    struct SharedBridge<Bridge: Service>: Service {
+        let bridge: Bridge
+        let logger: Logger
+
+        func run() async throws {
+            do {
+                try await bridge.run()
+            } catch {
+                logger.notice("The demo bridge's port \(port) is taken; using the bridge already there.")
+                try await gracefulShutdown()
+            }
+        }
     }
 
     /// Runs `body` with the demo bridge listening. When the port is taken (another `ghostvault` or a

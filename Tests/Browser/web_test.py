@@ -1,0 +1,207 @@
+"""Browser tests of the web app: headless Chromium from Debian driven by Playwright (PyPI).
+
+Run by scripts/browser-test, which starts `ghostvault serve --demo` on a free loopback port and passes its
+address and the demo bridge's setup token. Screenshots go to $GHOSTVAULT_ARTIFACTS (phone 390x844 and
+desktop 1280x800, light and dark). Every wait is bounded; the whole run stops by itself.
+"""
+
+import json
+import os
+import re
+import sys
+import time
+
+from playwright.sync_api import sync_playwright, expect
+
+BASE = os.environ["GHOSTVAULT_URL"]
+SETUP_TOKEN = os.environ["GHOSTVAULT_SETUP_TOKEN"]
+ARTIFACTS = os.environ.get("GHOSTVAULT_ARTIFACTS", "artifacts/browser")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+os.makedirs(ARTIFACTS, exist_ok=True)
+expect.set_options(timeout=10_000)
+results = []
+
+
+def check(name, fn):
+    started = time.monotonic()
+    try:
+        fn()
+        results.append((name, True, ""))
+        print(f"  ok    {name} ({time.monotonic() - started:.1f} s)")
+    except Exception as error:  # report every failure, then fail the run
+        results.append((name, False, str(error)))
+        print(f"  FAIL  {name}: {error}")
+
+
+def shot(page, name):
+    page.screenshot(path=os.path.join(ARTIFACTS, f"{name}.png"), full_page=False)
+
+
+def sign_up(page, email):
+    page.goto(f"{BASE}/signup")
+    page.fill("#email", email)
+    page.fill("#password", "correct horse battery")
+    page.fill("#confirmation", "correct horse battery")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/onboarding")
+
+
+def card_order(page):
+    return page.eval_on_selector_all(".dashboard > .card[data-card]", "cards => cards.map(c => c.dataset.card)")
+
+
+def main():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"], timeout=30_000)
+        phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = phone.new_page()
+        page.set_default_timeout(15_000)
+        email = f"browser-{int(time.time())}@example.com"
+
+        def signup_and_connect():
+            sign_up(page, email)
+            shot(page, "phone-onboarding")
+            page.click("text=Get Started")
+            page.click("text=I have a SimpleFIN token")
+            page.fill("#setup-token", SETUP_TOKEN)
+            page.click("button:has-text('Connect')")
+            page.wait_for_url("**/onboarding/accounts**", timeout=60_000)
+            expect(page.locator("text=Connected!")).to_be_visible()
+            page.click("button:has-text('Continue')")
+            page.wait_for_url("**/onboarding/review")
+            shot(page, "phone-review")
+            page.click("button:has-text('Continue to Dashboard')")
+            page.wait_for_url("**/dashboard")
+
+        def dashboard_numbers():
+            data = page.request.get(f"{BASE}/api/v1/dashboard").json()
+            income = data["currentMonth"]["income"]
+            net_worth = data["netWorth"]["totals"]["netWorth"]
+            text = page.inner_text("#card-income")
+            assert money(income) in text, f"income {income} not in {text!r}"
+            worth = page.inner_text("#card-net-worth")
+            assert money(net_worth) in worth, f"net worth {net_worth} not in {worth!r}"
+            expect(page.locator(".sync-bar")).to_contain_text("/24 syncs left today")
+            shot(page, "phone-dashboard-light")
+
+        def tap_chart_bar():
+            bar = page.locator("rect.bar.income").nth(10)
+            expected = bar.get_attribute("data-text")
+            bar.tap()
+            readout = page.locator("#card-income-vs-spending .readout")
+            expect(readout).to_have_text(expected)
+            assert re.search(r"income \$[\d,]+\.\d\d", expected), expected
+            page.click("[data-chart-view=line]")
+            point = page.locator("circle.dot.spending").nth(3)
+            point.tap()
+            expect(readout).to_have_text(point.get_attribute("data-text"))
+
+        def rearrange_and_reload():
+            before = card_order(page)
+            page.click("#edit-layout")
+            expect(page.locator(".dashboard")).to_have_class(re.compile("editing"))
+            source = page.locator("#card-recurring")
+            target = page.locator("#card-income-vs-spending")
+            source.scroll_into_view_if_needed()
+            box = source.bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 20)
+            page.mouse.down()
+            for _ in range(40):  # drag upwards until the card lands before the first one
+                page.mouse.wheel(0, -400)
+                target_box = target.bounding_box()
+                page.mouse.move(target_box["x"] + target_box["width"] / 2, target_box["y"] + 10, steps=4)
+                if card_order(page)[0] == "recurring":
+                    break
+            page.mouse.up()
+            moved = card_order(page)
+            assert moved[0] == "recurring", moved
+            assert moved != before
+            page.wait_for_timeout(500)  # the layout is saved in the background
+            page.reload()
+            assert card_order(page)[0] == "recurring", card_order(page)
+            # Remove a card with its button, then add it back.
+            page.goto(f"{BASE}/dashboard?edit=1")
+            page.locator("#card-top-categories button:has-text('Remove')").click()
+            page.wait_for_url("**/dashboard?edit=1")
+            assert "top-categories" not in card_order(page)
+            page.locator("#hidden-cards button:has-text('Add back')").first.click()
+            page.wait_for_url("**/dashboard?edit=1")
+            assert "top-categories" in card_order(page)
+
+        def menu_to_connections():
+            page.goto(f"{BASE}/dashboard")
+            button = page.locator("#menu-button")
+            button.click()
+            expect(page.locator("#app-menu")).to_have_class(re.compile("open"))
+            expect(button).to_have_attribute("aria-expanded", "true")
+            shot(page, "phone-menu")
+            page.locator("#app-menu a:has-text('Connections')").click()
+            page.wait_for_url("**/connections")
+            expect(page.locator("#institutions tbody tr").first).to_contain_text("SUCCESS")
+            shot(page, "phone-connections")
+
+        def dark_mode():
+            page.goto(f"{BASE}/settings")
+            page.check("input[name=theme][value=dark]")
+            page.click("button:has-text('Save theme')")
+            page.wait_for_url("**/settings?saved=1")
+            page.goto(f"{BASE}/dashboard")
+            assert page.get_attribute("html", "data-theme") == "dark"
+            background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+            assert background == "rgb(15, 20, 25)", background
+            shot(page, "phone-dashboard-dark")
+
+        def desktop_screens():
+            desktop = browser.new_context(viewport=DESKTOP, storage_state=phone.storage_state())
+            view = desktop.new_page()
+            for path, name in [("/dashboard", "dashboard"), ("/connections", "connections"), ("/settings", "settings")]:
+                view.goto(BASE + path)
+                view.screenshot(path=os.path.join(ARTIFACTS, f"desktop-{name}-dark.png"), full_page=True)
+            desktop.close()
+
+        def nothing_leaves_the_server():
+            requested = []
+            page.on("request", lambda request: requested.append(request.url))
+            page.goto(f"{BASE}/dashboard")
+            page.wait_for_load_state("networkidle")
+            outside = [url for url in requested if not url.startswith(BASE)]
+            assert not outside, outside
+            weight = sum(len(page.request.get(url).body()) for url in set(requested))
+            assert weight < 200_000, f"the dashboard weighs {weight} bytes"
+            print(f"        dashboard with its assets: {weight} bytes, {len(set(requested))} requests")
+
+        check("sign up, connect the demo bridge with a token, finish onboarding", signup_and_connect)
+        check("the dashboard shows the household's numbers", dashboard_numbers)
+        check("tapping a chart bar and a point shows their exact numbers", tap_chart_bar)
+        check("the dashboard rearranged by dragging stays rearranged after a reload", rearrange_and_reload)
+        check("the menu opens and takes me to Connections", menu_to_connections)
+        check("dark mode from Settings", dark_mode)
+        check("screenshots at desktop width", desktop_screens)
+        check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
+
+        light_desktop = browser.new_context(viewport=DESKTOP)
+        view = light_desktop.new_page()
+        view.goto(f"{BASE}/login")
+        view.screenshot(path=os.path.join(ARTIFACTS, "desktop-login-light.png"))
+        light_desktop.close()
+        browser.close()
+
+    failed = [name for name, ok, _ in results if not ok]
+    print(f"{len(results) - len(failed)} of {len(results)} browser checks passed; screenshots in {ARTIFACTS}")
+    return 1 if failed else 0
+
+
+def money(decimal):
+    """'-1234.50' as the pages show it: '-$1,234.50'."""
+    negative = decimal.startswith("-")
+    whole, _, cents = decimal.lstrip("-").partition(".")
+    grouped = f"{int(whole):,}"
+    return ("-" if negative else "") + "$" + grouped + ("." + cents if cents else "")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
