@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "VaultStore", targets: ["VaultStore"]),
         .library(name: "VaultServices", targets: ["VaultServices"]),
         .library(name: "VaultWeb", targets: ["VaultWeb"]),
+        .library(name: "SimpleFIN", targets: ["SimpleFIN"]),
+        .library(name: "SimpleFINBridge", targets: ["SimpleFINBridge"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),

@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         .executableTarget(
@@ -29,6 +30,22 @@ let package = Package(
                 .product(name: "VaultServices", package: "main"),
             ],
             path: "Benchmarks/InsightBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "WebBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "VaultCore", package: "main"),
+                .product(name: "VaultStore", package: "main"),
+                .product(name: "VaultServices", package: "main"),
+                .product(name: "VaultWeb", package: "main"),
+                .product(name: "SimpleFIN", package: "main"),
+                .product(name: "SimpleFINBridge", package: "main"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Benchmarks/WebBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
