@@ -9,6 +9,11 @@ public final class TestClock: @unchecked Sendable {
 
     public var now: Date { lock.withLock { instant } }
 
+    /// Moves the clock forward by whole hours.
+    public func advance(hours: Int) {
+        lock.withLock { instant = instant.addingTimeInterval(Double(hours) * 3_600) }
+    }
+
     /// Moves the clock forward by whole days.
     public func advance(days: Int) {
         lock.withLock { instant = instant.addingTimeInterval(Double(days) * 86_400) }

@@ -134,7 +134,9 @@ import VaultWeb
 
             let history = try await get(world, "/api/v1/networth?history=1M", token: token)
             #expect((try json(history)["points"] as? [Any])?.count ?? 0 > 27)
-            #expect(try await get(world, "/api/v1/networth?history=2W", token: token).status == .badRequest)
+            #expect(try await get(world, "/api/v1/networth?history=2W", token: token).status == .unprocessableContent)
+            let custom = try await get(world, "/api/v1/networth?from=2026-10-01&to=2026-10-31", token: token)
+            #expect((try json(custom)["points"] as? [Any])?.count == 31)
             #expect(try await get(world, "/api/v1/reports/month?month=2026-10", token: token).status == .ok)
 
             let again = try await post(world, "/api/v1/sync", "", token: token)

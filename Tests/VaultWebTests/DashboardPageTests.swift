@@ -202,3 +202,26 @@ import VaultWeb
         }
     }
 }
+
+@Suite struct NetWorthPageTests {
+    @Test("the net worth trend shows a point per day for each timeframe and a custom range; bad ranges are refused")
+    func trend() async throws {
+        try await withWeb { world in
+            let browser = try await world.connected("jo@example.com")
+            #expect(try await browser.page("/dashboard").html.contains("href=\"/networth\""))
+            let year = try await browser.page("/networth").html
+            #expect(year.contains("aria-current=\"true\">1Y<"))
+            let points = Browser.all(#"<circle class="dot income"[^>]*data-text="([^"]+)""#, in: year)
+            #expect((92...93).contains(points.count))
+            let month = try await browser.page("/networth?history=1M").html
+            #expect(Browser.all(#"<circle class="dot income""#, in: month).count >= 29)
+            let custom = try await browser.page("/networth?from=2026-10-01&to=2026-10-31").html
+            let days = Browser.all(#"<circle class="dot income"[^>]*data-text="([^"]+)""#, in: custom)
+            #expect(days.count == 31)
+            #expect(days.first?.hasPrefix("Oct 1, 2026: net worth ") == true)
+            #expect(try await browser.page("/networth?history=2W").status == .unprocessableContent)
+            #expect(try await browser.page("/networth?from=2026-10-31&to=2026-10-01").status == .unprocessableContent)
+            #expect(try await browser.page("/networth?from=2026-10-01").status == .unprocessableContent)
+        }
+    }
+}

@@ -139,20 +139,20 @@ final class Browser: @unchecked Sendable {
         }.joined(separator: "&")
     }
 
-    /// The first capture of `pattern` in `text`.
+    /// The first capture of `pattern` in `text` (the whole match when the pattern captures nothing).
     static func first(_ pattern: String, in text: String) -> String? {
         guard let regex = try? NSRegularExpression(pattern: pattern),
             let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-            let range = Range(match.range(at: 1), in: text)
+            let range = Range(match.range(at: min(1, match.numberOfRanges - 1)), in: text)
         else { return nil }
         return String(text[range])
     }
 
-    /// Every capture of `pattern` in `text`.
+    /// Every capture of `pattern` in `text` (whole matches when the pattern captures nothing).
     static func all(_ pattern: String, in text: String) -> [String] {
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
-            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+            Range($0.range(at: min(1, $0.numberOfRanges - 1)), in: text).map { String(text[$0]) }
         }
     }
 }

@@ -40,6 +40,38 @@ public enum HistoryRange: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension HistoryRange {
+    /// The longest custom history: ten years and a little.
+    public static let maximumCustomDays = 3_700
+
+    /// A timeframe by name (`1M`, `3M`, `YTD`, `1Y`), or a custom range from two `YYYY-MM-DD` dates; every
+    /// problem is reported at once, with the field it concerns (`history`, `from`, `to`).
+    public static func parse(timeframe: String?, from: String?, to: String?) throws(InvalidInput) -> HistoryRange {
+        if let timeframe {
+            guard from == nil, to == nil else {
+                throw InvalidInput(field: "history", "Give either a timeframe or a from and to date, not both.")
+            }
+            guard let range = HistoryRange(name: timeframe) else {
+                throw InvalidInput(field: "history", "'\(timeframe)' is not a timeframe; use 1M, 3M, YTD or 1Y.")
+            }
+            return range
+        }
+        guard let from, let to else {
+            throw InvalidInput(field: "from", "A custom history needs both a from and a to date (YYYY-MM-DD).")
+        }
+        var problems: [Problem] = []
+        let start = LocalDate(iso: from)
+        let end = LocalDate(iso: to)
+        if start == nil { problems.append(Problem(field: "from", message: "'\(from)' is not a date (YYYY-MM-DD).")) }
+        if end == nil { problems.append(Problem(field: "to", message: "'\(to)' is not a date (YYYY-MM-DD).")) }
+        guard let start, let end else { throw InvalidInput(problems) }
+        guard let range = DateRange(start: start, end: end), range.dayCount <= maximumCustomDays else {
+            throw InvalidInput(field: "to", "The range must run forward and span at most ten years.")
+        }
+        return .custom(range)
+    }
+}
+
 /// Net worth day by day, from the daily balance snapshots sync records, rolled with posted transactions
 /// between them.
 ///

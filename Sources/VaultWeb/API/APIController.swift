@@ -49,13 +49,11 @@ public struct APIController: Sendable {
         api.get("/networth") { request, context in
             let scope = environment.household(of: try Self.signedIn(request, context).user)
             let worth = try await scope.reports.netWorth()
-            guard let range = request.queryForm["history"] else {
+            let query = request.queryForm
+            guard query["history"] != nil || query["from"] != nil || query["to"] != nil else {
                 return try Response.json(NetWorthView(worth.netWorth, change: worth.change))
             }
-            guard let parsed = HistoryRange(name: range) else {
-                throw APIError(
-                    status: .badRequest, code: "invalid_input", message: "history is one of 1M, 3M, YTD or 1Y.")
-            }
+            let parsed = try HistoryRange.parse(timeframe: query["history"], from: query["from"], to: query["to"])
             return try Response.json(NetWorthHistoryView(try await scope.reports.netWorthHistory(parsed)))
         }
         api.get("/reports/month") { request, context in

@@ -212,9 +212,11 @@ enum OpenAPIDocument {
                 "200": {description: The dashboard, content: {application/json: {schema: {type: object}}}}
           /networth:
             get:
-              summary: Net worth by category and institution, or its daily history.
+              summary: Net worth by category and institution, or its daily history (a timeframe, or from and to).
               parameters:
                 - {name: history, in: query, schema: {type: string, enum: [1M, 3M, YTD, 1Y]}}
+                - {name: from, in: query, schema: {type: string, format: date}}
+                - {name: to, in: query, schema: {type: string, format: date}}
               responses:
                 "200": {description: Net worth, content: {application/json: {schema: {type: object}}}}
           /reports/month:

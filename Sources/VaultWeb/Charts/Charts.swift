@@ -102,6 +102,33 @@ enum Charts {
         return svg(view: "daily", hidden: false, label: "Spending per day this month", marks)
     }
 
+    /// Net worth day by day; at most `maximumPoints` tappable points, evenly spaced, so a year stays light.
+    static func netWorthLine(_ points: [NetWorthHistory.Point], maximumPoints: Int = 92) -> HTML {
+        guard !points.isEmpty else { return "<p class=\"muted\">No balances in this range yet.</p>" }
+        let values = points.map(\.netWorth.minorUnits)
+        let low = min(0, values.min() ?? 0)
+        let high = max(values.max() ?? 1, low + 1)
+        let step = (width - left * 2) / Double(max(points.count - 1, 1))
+        func y(_ value: Int64) -> Double { bottom - (bottom - top) * Double(value - low) / Double(high - low) }
+        let path = values.enumerated().map { index, value in
+            "\(index == 0 ? "M" : "L")\(fmt(left + Double(index) * step)) \(fmt(y(value)))"
+        }.joined(separator: " ")
+        var marks: [HTML] = ["<path class=\"line income\" d=\"\(path)\"/>"]
+        let stride = max(1, Int((Double(points.count) / Double(maximumPoints)).rounded(.up)))
+        for index in points.indices where index % stride == 0 || index == points.count - 1 {
+            let point = points[index]
+            let text = "\(label(point.date)), \(point.date.year): net worth \(point.netWorth.formatted())"
+            marks.append(
+                """
+                <circle class="dot income" cx="\(fmt(left + Double(index) * step))" cy="\(fmt(y(point.netWorth.minorUnits)))" r="2.6" tabindex="0" role="button" data-text="\(text)"><title>\(text)</title></circle>
+                """)
+        }
+        marks.append("<text x=\"\(fmt(left))\" y=\"\(fmt(bottom + 13))\">\(label(points[0].date))</text>")
+        marks.append(
+            "<text x=\"\(fmt(width - left))\" y=\"\(fmt(bottom + 13))\" text-anchor=\"end\">\(label(points[points.count - 1].date))</text>")
+        return svg(view: "networth", hidden: false, label: "Net worth by day", marks)
+    }
+
     /// A small line of an account's balance over time.
     static func sparkline(_ points: [(date: LocalDate, balance: Money)]) -> HTML {
         guard points.count > 1 else { return "<p class=\"muted small\">Not enough balance history yet.</p>" }

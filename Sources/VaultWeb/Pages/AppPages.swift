@@ -23,6 +23,7 @@ struct AppPages {
                     title: "Menu", signedIn: signedIn, current: "/menu",
                     body: "<h1>Menu</h1><nav aria-label=\"Places\">\(Layout.menuList(current: nil))</nav>"))
         }
+        router.get("/networth") { request, context in try await netWorth(request, context) }
         router.get("/accounts/:id") { request, context in try await account(request, context) }
         router.post("/accounts/:id") { request, context in try await editAccount(request, context) }
         router.get("/settings") { request, context in try await settings(request, context) }
@@ -93,6 +94,21 @@ struct AppPages {
         let message = SyncSummary.text(reports)
         return .seeOther(
             "/dashboard?notice=" + (message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+    }
+
+    // MARK: - Net worth trend
+
+    func netWorth(_ request: Request, _ context: WebContext) async throws -> Response {
+        let signedIn = try Self.signedIn(context, returnTo: "/networth")
+        let query = request.queryForm
+        let timeframe = query["from"] == nil && query["to"] == nil ? query["history"] ?? "1Y" : query["history"]
+        let range = try HistoryRange.parse(timeframe: timeframe, from: query["from"], to: query["to"])
+        let reports = environment.household(of: signedIn.user).reports
+        let history = try await reports.netWorthHistory(range)
+        let totals = try await reports.netWorth().netWorth.totals
+        return .html(
+            NetWorthPage.render(
+                history, chosen: timeframe, from: query["from"], to: query["to"], totals: totals, signedIn: signedIn))
     }
 
     // MARK: - Account

@@ -154,6 +154,7 @@ enum DashboardPage {
             <details><summary>Assets and liabilities</summary>
             <table><tr><td>Assets</td><td class="num amount in">\(totals.assets.formatted())</td></tr>
             <tr><td>Liabilities</td><td class="num amount out">\(totals.liabilities.formatted())</td></tr></table></details>
+            <p><a href="/networth">Net worth trend →</a></p>
             \(others)
             """
     }

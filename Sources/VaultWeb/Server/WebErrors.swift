@@ -107,6 +107,8 @@ struct APIErrorMiddleware: RouterMiddleware {
             return try APIError(error).response(from: request, context: context)
         } catch let error as APIError {
             return try error.response(from: request, context: context)
+        } catch let error as InvalidInput {
+            return try APIError(VaultError(error)).response(from: request, context: context)
         } catch let error as DecodingError {
             return try APIError(
                 status: .badRequest, code: "bad_request",
@@ -149,6 +151,9 @@ struct PageErrorMiddleware: RouterMiddleware {
     {
         do {
             return try await next(request, context)
+        } catch let error as InvalidInput {
+            return try PageError(status: .unprocessableContent, title: "That did not work", message: VaultError(error).description)
+                .response(from: request, context: context)
         } catch let error as VaultError {
             let status = APIError.status(of: error.code)
             return try PageError(

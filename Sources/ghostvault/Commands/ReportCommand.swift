@@ -44,30 +44,7 @@ struct ReportCommand: AsyncParsableCommand {
         }
 
         func range() throws -> HistoryRange {
-            if let history {
-                guard from == nil, to == nil else {
-                    throw InvalidInput(field: "history", "Give either --history or --from and --to, not both.")
-                }
-                guard let range = HistoryRange(name: history) else {
-                    throw InvalidInput(field: "history", "'\(history)' is not a timeframe; use 1M, 3M, YTD or 1Y.")
-                }
-                return range
-            }
-            guard let fromText = from, let toText = to else {
-                throw InvalidInput(field: "from", "A custom history needs both --from and --to (YYYY-MM-DD).")
-            }
-            var problems: [Problem] = []
-            let start = LocalDate(iso: fromText)
-            let end = LocalDate(iso: toText)
-            if start == nil {
-                problems.append(Problem(field: "from", message: "'\(fromText)' is not a date (YYYY-MM-DD)."))
-            }
-            if end == nil { problems.append(Problem(field: "to", message: "'\(toText)' is not a date (YYYY-MM-DD).")) }
-            guard let start, let end else { throw InvalidInput(problems) }
-            guard let range = DateRange(start: start, end: end), range.dayCount <= 3_700 else {
-                throw InvalidInput(field: "to", "The range must run forward and span at most ten years.")
-            }
-            return .custom(range)
+            try HistoryRange.parse(timeframe: history, from: from, to: to)
         }
     }
 
