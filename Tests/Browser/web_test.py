@@ -69,7 +69,7 @@ def main():
             page.click("text=I have a SimpleFIN token")
             page.fill("#setup-token", SETUP_TOKEN)
             page.click("button:has-text('Connect')")
-            page.wait_for_url("**/onboarding/accounts**", timeout=60_000)
+            page.wait_for_url("**/onboarding/accounts", timeout=60_000)
             expect(page.locator("text=Connected!")).to_be_visible()
             page.click("button:has-text('Continue')")
             page.wait_for_url("**/onboarding/review")
@@ -104,23 +104,25 @@ def main():
             before = card_order(page)
             page.click("#edit-layout")
             expect(page.locator(".dashboard")).to_have_class(re.compile("editing"))
-            source = page.locator("#card-recurring")
+            handle = page.locator("#card-recurring .drag-handle")
             target = page.locator("#card-income-vs-spending")
-            source.scroll_into_view_if_needed()
-            box = source.bounding_box()
-            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 20)
-            page.mouse.down()
-            for _ in range(40):  # drag upwards until the card lands before the first one
-                page.mouse.wheel(0, -400)
-                target_box = target.bounding_box()
-                page.mouse.move(target_box["x"] + target_box["width"] / 2, target_box["y"] + 10, steps=4)
-                if card_order(page)[0] == "recurring":
-                    break
-            page.mouse.up()
+            handle.scroll_into_view_if_needed()
+            box = handle.bounding_box()
+            with page.expect_response(lambda r: r.url.endswith("/api/v1/me/dashboard") and r.request.method == "PUT") as saved:
+                page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                page.mouse.down()
+                for _ in range(40):  # drag upwards until the card lands before the first one
+                    page.mouse.wheel(0, -400)
+                    target_box = target.bounding_box()
+                    page.mouse.move(target_box["x"] + target_box["width"] / 2, target_box["y"] + 10, steps=4)
+                    if card_order(page)[0] == "recurring":
+                        break
+                page.mouse.up()
+            assert saved.value.ok, saved.value.status
             moved = card_order(page)
             assert moved[0] == "recurring", moved
             assert moved != before
-            page.wait_for_timeout(500)  # the layout is saved in the background
+            expect(page.locator("#layout-status")).to_have_text("Saved.")
             page.reload()
             assert card_order(page)[0] == "recurring", card_order(page)
             # Remove a card with its button, then add it back.
@@ -139,6 +141,16 @@ def main():
             expect(page.locator("#app-menu")).to_have_class(re.compile("open"))
             expect(button).to_have_attribute("aria-expanded", "true")
             shot(page, "phone-menu")
+            # The button again closes it (the arrow turns back up), and a quick close then open stays open.
+            button.click()
+            expect(button).to_have_attribute("aria-expanded", "false")
+            expect(page.locator("#app-menu")).to_be_hidden()
+            button.click()
+            button.click()
+            button.click()
+            page.wait_for_timeout(600)
+            expect(page.locator("#app-menu")).to_be_visible()
+            expect(button).to_have_attribute("aria-expanded", "true")
             page.locator("#app-menu a:has-text('Connections')").click()
             page.wait_for_url("**/connections")
             expect(page.locator("#institutions tbody tr").first).to_contain_text("SUCCESS")
@@ -148,12 +160,25 @@ def main():
             page.goto(f"{BASE}/settings")
             page.check("input[name=theme][value=dark]")
             page.click("button:has-text('Save theme')")
-            page.wait_for_url("**/settings?saved=1")
+            page.wait_for_url("**/settings")
+            expect(page.locator(".alert.notice")).to_have_text("Saved.")
             page.goto(f"{BASE}/dashboard")
             assert page.get_attribute("html", "data-theme") == "dark"
             background = page.evaluate("getComputedStyle(document.body).backgroundColor")
             assert background == "rgb(15, 20, 25)", background
             shot(page, "phone-dashboard-dark")
+
+        def system_dark():
+            dark = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme="dark")
+            view = dark.new_page()
+            view.goto(f"{BASE}/login")
+            assert view.get_attribute("html", "data-theme") == "system"
+            background = view.evaluate("getComputedStyle(document.body).backgroundColor")
+            assert background == "rgb(15, 20, 25)", background
+            text = view.evaluate("getComputedStyle(document.querySelector('button[type=submit]')).color")
+            assert text == "rgb(4, 32, 26)", f"button text {text} on the mint button would be unreadable"
+            view.screenshot(path=os.path.join(ARTIFACTS, "phone-login-system-dark.png"))
+            dark.close()
 
         def desktop_screens():
             desktop = browser.new_context(viewport=DESKTOP, storage_state=phone.storage_state())
@@ -180,6 +205,7 @@ def main():
         check("the dashboard rearranged by dragging stays rearranged after a reload", rearrange_and_reload)
         check("the menu opens and takes me to Connections", menu_to_connections)
         check("dark mode from Settings", dark_mode)
+        check("a phone in dark mode gets the dark theme with readable buttons", system_dark)
         check("screenshots at desktop width", desktop_screens)
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
 

@@ -126,12 +126,13 @@ import VaultWeb
 
     @Test(
         "signing in never redirects to another site",
-        arguments: ["//evil.example/x", "https://evil.example", "/\\evil"])
+        arguments: ["//evil.example/x", "https://evil.example", "/\\evil", "/\t/evil.example", "/\n/evil.example", "/ /evil"])
     func noOpenRedirect(next: String) async throws {
         try await withWeb { world in
             _ = try await world.signedUp("jo@example.com")
             let browser = world.browser()
             let encoded = next.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            #expect(!encoded.isEmpty)
             let token = try await browser.csrfToken(on: "/login")
             let response = try await browser.request(
                 "/login?next=\(encoded)", method: .post,
@@ -177,6 +178,40 @@ import VaultWeb
             let replay = try await world.client.execute(
                 uri: "/dashboard", method: .get, headers: [.cookie: "gv_session=\(session)"])
             #expect(replay.status == .seeOther)
+        }
+    }
+
+    @Test("sign-in attempts sent all at once are counted before the passwords are checked")
+    func concurrentGuesses() async throws {
+        try await withWeb(loginAttempts: 5) { world in
+            _ = try await world.signedUp("jo@example.com")
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        try await world.client.execute(
+                            uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"],
+                            body: ByteBuffer(string: #"{"email":"jo@example.com","password":"guess \#(index)"}"#)
+                        ).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.count { $0 == .unauthorized } == 5)
+            #expect(statuses.count { $0 == .tooManyRequests } == 15)
+        }
+    }
+
+    @Test("a password is used exactly as typed, spaces included")
+    func passwordWithSpaces() async throws {
+        try await withWeb { world in
+            _ = try await world.signedUp("jo@example.com", password: "  spaced out phrase ")
+            let browser = world.browser()
+            let trimmed = try await browser.submit(
+                "/login", from: "/login", ["email": "jo@example.com", "password": "spaced out phrase"])
+            #expect(trimmed.status == .unauthorized)
+            let exact = try await browser.submit(
+                "/login", from: "/login", ["email": "jo@example.com", "password": "  spaced out phrase "])
+            #expect(exact.status == .seeOther)
         }
     }
 }

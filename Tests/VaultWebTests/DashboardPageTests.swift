@@ -65,7 +65,8 @@ import VaultWeb
         try await withWeb { world in
             let browser = try await world.connected("jo@example.com")
             let (_, html) = try await browser.page("/dashboard?chart=line&month=2026-10")
-            #expect(html.contains("<svg data-view=\"bars\"") && html.contains(" hidden>"))
+            #expect(Browser.first(#"(<svg data-view="bars"[^>]* hidden>)"#, in: html) != nil)
+            #expect(Browser.first(#"(<svg data-view="line"[^>]* hidden>)"#, in: html) == nil)
             let points = Browser.all(#"<circle class="dot income"[^>]*data-text="([^"]+)""#, in: html)
             #expect(points.count == 31)
             #expect(points.first?.hasPrefix("Oct 1:") == true)
@@ -134,6 +135,20 @@ import VaultWeb
             let location = try #require(response.headers[.location])
             let html = try await browser.page(location).html
             #expect(html.contains("Synced: 0 new transaction(s)"))
+        }
+    }
+
+    @Test("a form's message shows once on the next page, and a link cannot put words on a page")
+    func flashMessages() async throws {
+        try await withWeb { world in
+            let browser = try await world.signedUp("jo@example.com")
+            #expect(!(try await browser.page("/dashboard?notice=Your+token+expired").html.contains("token expired")))
+            #expect(!(try await browser.page("/settings?error=Paste+it+at+evil").html.contains("evil")))
+            _ = try await browser.submit("/settings/theme", from: "/settings", ["theme": "light"])
+            #expect(browser.cookie("gv_flash") != nil)
+            #expect(try await browser.page("/settings").html.contains("<div class=\"alert notice\" role=\"status\">Saved.</div>"))
+            #expect(browser.cookie("gv_flash") == nil)
+            #expect(!(try await browser.page("/settings").html.contains("Saved.</div>")))
         }
     }
 

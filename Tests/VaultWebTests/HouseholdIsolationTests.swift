@@ -64,6 +64,10 @@ import VaultWeb
             let review = try await sam.submit(
                 "/onboarding/review", from: "/settings", ["transaction": jo.transaction, "classification": "ignore"])
             #expect(review.status == .notFound)
+            let reconnect = try await sam.submit(
+                "/connections/reconnect", from: "/settings",
+                ["connection": try await connectionID(of: "jo@example.com", world), "setupToken": world.setupToken])
+            #expect(reconnect.status == .notFound)
             // Sam's own pages show none of Jo's data.
             let dashboard = try await sam.page("/dashboard").html
             #expect(!dashboard.contains(jo.account))
@@ -72,6 +76,33 @@ import VaultWeb
             let after = try await footprint("jo@example.com", world)
             #expect(after.accounts == before.accounts)
             #expect(after.transactions == before.transactions)
+        }
+    }
+
+    func connectionID(of email: String, _ world: WebWorld) async throws -> String {
+        let user = try #require(try await world.environment.database.users.credentials(email: email)).user
+        let scope = Fixture.vault(world.environment.database).household(user.householdID)
+        return try #require(
+            try await SyncService(
+                scope: scope, secrets: world.environment.secrets, client: world.environment.simpleFIN
+            ).overview().first
+        ).connection.id.description
+    }
+
+    @Test("a form mixing one's own ids with another household's changes nothing at all")
+    func mixedIds() async throws {
+        try await withWeb { world in
+            _ = try await world.connected("jo@example.com")
+            let jo = try await ids(of: "jo@example.com", world)
+            let sam = try await world.connected("sam@example.com")
+            let own = try await ids(of: "sam@example.com", world)
+            let before = try await footprint("sam@example.com", world)
+            let token = try await sam.csrfToken(on: "/onboarding/accounts")
+            let response = try await sam.request(
+                "/onboarding/accounts", method: .post,
+                body: "csrf=\(token)&account=\(own.account)&hide=\(own.account)&account=\(jo.account)")
+            #expect(response.status == .notFound)
+            #expect(try await footprint("sam@example.com", world).accounts == before.accounts)
         }
     }
 

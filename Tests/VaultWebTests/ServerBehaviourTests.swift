@@ -76,7 +76,7 @@ import VaultTestSupport
         let now = Fixture.now
         for index in 0..<3 {
             #expect(await limiter.retryAfter(email: "user\(index)@example.com", address: "10.0.0.1", now: now) == nil)
-            await limiter.recordFailure(email: "user\(index)@example.com", address: "10.0.0.1", now: now)
+            await limiter.record(email: "user\(index)@example.com", address: "10.0.0.1", now: now)
         }
         #expect(await limiter.retryAfter(email: "fresh@example.com", address: "10.0.0.1", now: now) != nil)
         #expect(await limiter.retryAfter(email: "fresh@example.com", address: "10.0.0.2", now: now) == nil)
@@ -84,5 +84,41 @@ import VaultTestSupport
         #expect(
             await limiter.retryAfter(email: "fresh@example.com", address: "10.0.0.1", now: now.addingTimeInterval(901))
                 == nil)
+    }
+
+    @Test(
+        "setup tokens naming this server's own network are refused unless allowed",
+        arguments: [
+            ("127.0.0.1", true), ("localhost", true), ("10.1.2.3", true), ("172.20.0.1", true), ("192.168.1.9", true),
+            ("169.254.169.254", true), ("[::1]", true), ("bridge.local", true), ("beta-bridge.simplefin.org", false),
+            ("8.8.8.8", false), ("172.32.0.1", false),
+        ])
+    func bridgePolicy(host: String, refused: Bool) throws {
+        let token = Data("https://\(host)/simplefin/claim/ABC".utf8).base64EncodedString()
+        #expect(BridgeAddressPolicy.isPrivate(host) == refused)
+        #expect((try? BridgeAddressPolicy.check(token, allowPrivate: false)) == nil ? refused : !refused)
+        #expect(throws: Never.self) { try BridgeAddressPolicy.check(token, allowPrivate: true) }
+    }
+
+    @Test("a deployment that does not allow private bridges refuses a loopback token and saves nothing")
+    func loopbackTokenRefused() async throws {
+        try await TestBackend.sqlite.withDatabase { database in
+            try await SimpleFINClient.using { client in
+                let environment = WebEnvironment(
+                    database: database, secrets: SecretBox(key: Data(repeating: 3, count: 32)), simpleFIN: client,
+                    configuration: WebConfiguration(passwordCost: 4), clock: { Fixture.now })
+                try await Application(router: buildRouter(environment)).test(.router) { client in
+                    let browser = Browser(client: client)
+                    _ = try await browser.submit(
+                        "/signup", from: "/signup",
+                        ["email": "jo@example.com", "password": "long enough", "confirmation": "long enough"])
+                    let token = Data("http://127.0.0.1:9/simplefin/claim/X".utf8).base64EncodedString()
+                    let response = try await browser.submit("/connections", from: "/connections", ["setupToken": token])
+                    #expect(response.status == .unprocessableContent)
+                    #expect(String(buffer: response.body).contains("allow-private-bridges"))
+                    #expect(try await browser.page("/connections").html.contains("No institutions linked yet."))
+                }
+            }
+        }
     }
 }

@@ -55,8 +55,10 @@ func withWeb(
                 DemoHousehold.scenario(now: Fixture.now), now: Int64(Fixture.now.timeIntervalSince1970)
             ) {
                 root, _ in
+                // The test bridge is on loopback, which a real deployment refuses (see BridgeAddressPolicy).
                 let configuration = WebConfiguration(
-                    passwordCost: 4, syncCheckInterval: nil, loginAttemptsPerAccount: loginAttempts)
+                    passwordCost: 4, syncCheckInterval: nil, loginAttemptsPerAccount: loginAttempts,
+                    allowPrivateBridges: true)
                 let environment = WebEnvironment(
                     database: database, secrets: SecretBox(key: Data(repeating: 9, count: 32)), simpleFIN: client,
                     configuration: configuration, clock: { Fixture.now })

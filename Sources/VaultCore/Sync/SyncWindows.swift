@@ -29,6 +29,9 @@ public enum SyncWindows {
 
     /// The windows for a sync at `now`. The last window ends a day after `now` so nothing posted
     /// today, in any time zone, falls outside it.
+    /// The most history a first sync asks for: ten years (banks rarely serve more than two).
+    public static let maximumHistoryDays = 3_650
+
     public static func plan(lastSuccessfulSync: Date?, now: Date, historyDays: Int = defaultHistoryDays) -> [Window] {
         let day: TimeInterval = 86_400
         let end = now.addingTimeInterval(day)
@@ -36,7 +39,7 @@ public enum SyncWindows {
         if let lastSuccessfulSync {
             start = min(lastSuccessfulSync, now).addingTimeInterval(-Double(overlapDays) * day)
         } else {
-            start = now.addingTimeInterval(-Double(max(1, historyDays)) * day)
+            start = now.addingTimeInterval(-Double(min(max(1, historyDays), maximumHistoryDays)) * day)
         }
         var windows: [Window] = []
         var windowEnd = end

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HummingbirdBcrypt
 import NIOPosix
+import Synchronization
 import VaultCore
 import VaultStore
 
@@ -91,7 +92,9 @@ public struct UserService: Sendable {
     public func authenticate(email: String, password: String) async throws -> User {
         try await vaultOperation {
             let credentials = try await vault.database.users.credentials(email: email)
-            let matches = try await verify(password, hash: credentials?.passwordHash ?? Self.decoyHash)
+            let hash: String
+            if let credentials { hash = credentials.passwordHash } else { hash = try await decoyHash() }
+            let matches = try await verify(password, hash: hash)
             guard let credentials, matches else {
                 throw VaultError(.unauthorized, "The email or password is not right. Check both and try again.")
             }
@@ -164,8 +167,16 @@ public struct UserService: Sendable {
 
     // MARK: - Hashing
 
-    /// A valid bcrypt hash of a random string, checked when the email is unknown so both paths cost the same.
-    static let decoyHash = Bcrypt.hash(randomToken(), cost: defaultPasswordCost)
+    /// Valid bcrypt hashes of random strings, one per cost, checked when the email is unknown so both paths
+    /// cost the same.
+    private static let decoys = Mutex<[UInt8: String]>([:])
+
+    private func decoyHash() async throws -> String {
+        if let cached = Self.decoys.withLock({ $0[passwordCost] }) { return cached }
+        let made = try await hash(Self.randomToken())
+        Self.decoys.withLock { $0[passwordCost] = made }
+        return made
+    }
 
     private func hash(_ password: String) async throws -> String {
         let cost = passwordCost

@@ -8,20 +8,8 @@ import VaultStore
 /// The JSON API under `/api/v1` (described by `/api/v1/openapi.yaml`): everything the pages of this part do,
 /// for native apps and scripts (bearer tokens) and for the pages' own scripts (session cookie plus
 /// `X-CSRF-Token`).
-public struct APIController: Sendable {
+struct APIController: Sendable {
     let environment: WebEnvironment
-
-    /// Every route: method and path as the OpenAPI document spells them (a test checks the two agree).
-    public static let routes: [(method: String, path: String)] = [
-        ("get", "/api/v1/info"), ("get", "/api/v1/openapi.yaml"),
-        ("post", "/api/v1/auth/signup"), ("post", "/api/v1/auth/login"), ("post", "/api/v1/auth/logout"),
-        ("get", "/api/v1/me"), ("patch", "/api/v1/me"), ("put", "/api/v1/me/dashboard"),
-        ("get", "/api/v1/dashboard"), ("get", "/api/v1/networth"), ("get", "/api/v1/reports/month"),
-        ("get", "/api/v1/accounts"), ("get", "/api/v1/accounts/{id}"), ("patch", "/api/v1/accounts/{id}"),
-        ("get", "/api/v1/connections"), ("post", "/api/v1/connections"), ("post", "/api/v1/sync"),
-        ("post", "/api/v1/institutions/{id}/sync"), ("delete", "/api/v1/institutions/{id}"),
-        ("get", "/api/v1/onboarding/review"), ("post", "/api/v1/transactions/{id}/classification"),
-    ]
 
     func addRoutes(to router: Router<WebContext>) {
         let api = router.group("/api/v1").add(middleware: APIErrorMiddleware())
@@ -87,6 +75,7 @@ public struct APIController: Sendable {
         api.post("/connections") { request, context in
             let user = try Self.signedIn(request, context).user
             let body = try await request.decode(as: ConnectBody.self, context: context)
+            try BridgeAddressPolicy.check(body.setupToken, allowPrivate: environment.configuration.allowPrivateBridges)
             let report = try await environment.sync(for: user).connect(
                 setupToken: body.setupToken, label: body.label ?? "SimpleFIN",
                 historyDays: body.historyDays ?? SyncWindows.defaultHistoryDays)
@@ -148,7 +137,7 @@ public struct APIController: Sendable {
         let body = try await request.decode(as: LogInBody.self, context: context)
         let email = User.normalizedEmail(body.email)
         let now = environment.clock()
-        if let retry = await environment.limiter.retryAfter(email: email, address: context.clientAddress, now: now) {
+        if let retry = await environment.limiter.begin(email: email, address: context.clientAddress, now: now) {
             let seconds = max(1, Int(retry.timeIntervalSince(now).rounded(.up)))
             var response = try APIError(
                 status: .tooManyRequests, code: "rate_limited",
@@ -157,14 +146,10 @@ public struct APIController: Sendable {
             response.headers[.retryAfter] = String(seconds)
             return response
         }
-        do {
-            let user = try await environment.users.authenticate(email: email, password: body.password)
-            await environment.limiter.recordSuccess(email: email)
-            return try Response.json(TokenView(try await environment.users.startSession(for: user, kind: .api)))
-        } catch let error as VaultError where error.code == .unauthorized {
-            await environment.limiter.recordFailure(email: email, address: context.clientAddress, now: now)
-            throw error
-        }
+        // A wrong password stays counted (begin counted it); a right one takes the count back.
+        let user = try await environment.users.authenticate(email: email, password: body.password)
+        await environment.limiter.succeeded(email: email, address: context.clientAddress, now: now)
+        return try Response.json(TokenView(try await environment.users.startSession(for: user, kind: .api)))
     }
 
     func updateMe(_ request: Request, _ context: WebContext) async throws -> Response {

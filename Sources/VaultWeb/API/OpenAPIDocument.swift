@@ -1,5 +1,5 @@
-/// The API's OpenAPI 3.1 description, served at `/api/v1/openapi.yaml`. `APIController.routes` lists the
-/// same operations; a test checks that every route is documented and every documented path is routed.
+/// The API's OpenAPI 3.1 description, served at `/api/v1/openapi.yaml`. A test reads the router's routes
+/// and checks that every API route is documented and every documented operation is routed.
 enum OpenAPIDocument {
     static let yaml = """
         openapi: 3.1.0

@@ -10,7 +10,9 @@ enum Script {
           const button = document.getElementById("menu-button");
           const menu = document.getElementById("app-menu");
           if (button && menu) {
+            let closing = null;
             const open = () => {
+              clearTimeout(closing);
               menu.hidden = false;
               requestAnimationFrame(() => requestAnimationFrame(() => menu.classList.add("open")));
               button.setAttribute("aria-expanded", "true");
@@ -23,9 +25,15 @@ enum Script {
               button.setAttribute("aria-expanded", "false");
               button.setAttribute("aria-label", "Open the menu");
               let done = false;
-              const finish = () => { if (done) return; done = true; menu.hidden = true; if (then) then(); };
+              const finish = () => {
+                // Opened again while closing: stay open.
+                if (done || button.getAttribute("aria-expanded") === "true") return;
+                done = true;
+                menu.hidden = true;
+                if (then) then();
+              };
               menu.addEventListener("transitionend", finish, { once: true });
-              setTimeout(finish, 400);
+              closing = setTimeout(finish, 400);
             };
             button.addEventListener("click", (event) => {
               event.preventDefault();
@@ -104,14 +112,22 @@ enum Script {
             let dragged = null;
             const save = async () => {
               const layout = [...board.querySelectorAll(":scope > .card[data-card]")].map((c) => c.dataset.card);
-              await fetch("/api/v1/me/dashboard", {
-                method: "PUT",
-                headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
-                body: JSON.stringify({ layout }),
-              });
+              const status = document.getElementById("layout-status");
+              try {
+                const response = await fetch("/api/v1/me/dashboard", {
+                  method: "PUT",
+                  headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+                  body: JSON.stringify({ layout }),
+                });
+                if (!response.ok) throw new Error(String(response.status));
+                if (status) status.textContent = "Saved.";
+              } catch (error) {
+                if (status) status.textContent = "The new order could not be saved; reload the page and try again.";
+              }
             };
             board.addEventListener("pointerdown", (event) => {
-              if (!board.classList.contains("editing") || event.target.closest("button, a, form, select, input")) return;
+              // Cards move by their handle only, so the page still scrolls under a finger elsewhere.
+              if (!board.classList.contains("editing") || !event.target.closest(".drag-handle")) return;
               dragged = event.target.closest(".card[data-card]");
               if (!dragged) return;
               dragged.classList.add("dragging");

@@ -4,18 +4,21 @@ enum Stylesheet {
         :root {
           --brand: #00a87e; --brand-strong: #008466; --bg: #f7f8fa; --card: #ffffff; --text: #2e3e4e;
           --muted: #5f6b7a; --line: #e3e7ec; --income: #0f8a5f; --expense: #c73434; --warn: #b45309;
-          --shadow: 0 1px 3px rgba(20, 30, 40, .08); --radius: 14px;
+          --shadow: 0 1px 3px rgba(20, 30, 40, .08); --radius: 14px; --on-brand: #ffffff;
         }
+        html[data-theme="light"] { color-scheme: light; }
+        html[data-theme="dark"] { color-scheme: dark; }
+        html[data-theme="system"] { color-scheme: light dark; }
         html[data-theme="dark"] {
           --bg: #0f1419; --card: #1a2129; --text: #e6edf3; --muted: #9aa7b4; --line: #2c3640;
           --income: #34d399; --expense: #f87171; --brand: #2dd4aa; --brand-strong: #5eead4; --warn: #fbbf24;
-          --shadow: none;
+          --shadow: none; --on-brand: #04201a;
         }
         @media (prefers-color-scheme: dark) {
           html[data-theme="system"] {
             --bg: #0f1419; --card: #1a2129; --text: #e6edf3; --muted: #9aa7b4; --line: #2c3640;
             --income: #34d399; --expense: #f87171; --brand: #2dd4aa; --brand-strong: #5eead4; --warn: #fbbf24;
-            --shadow: none;
+            --shadow: none; --on-brand: #04201a;
           }
         }
         * { box-sizing: border-box; }
@@ -59,9 +62,8 @@ enum Stylesheet {
         textarea { min-height: 90px; }
         button, .button {
           display: inline-block; font: inherit; font-weight: 600; border: 0; border-radius: 10px; padding: 10px 16px;
-          background: var(--brand); color: #fff; cursor: pointer; text-decoration: none; min-height: 44px;
+          background: var(--brand); color: var(--on-brand); cursor: pointer; text-decoration: none; min-height: 44px;
         }
-        html[data-theme="dark"] button, html[data-theme="dark"] .button { color: #04201a; }
         button.secondary, .button.secondary { background: transparent; color: var(--text); border: 1px solid var(--line); }
         button.danger { background: var(--expense); color: #fff; }
         button.link { background: none; color: var(--brand-strong); padding: 0 4px; min-height: 0; text-decoration: underline; }
@@ -84,7 +86,9 @@ enum Stylesheet {
         }
         @media (min-width: 1100px) { .dashboard { grid-template-columns: 1fr 1fr 1fr; } }
         .dashboard .card.dragging { opacity: .6; outline: 2px dashed var(--brand); }
-        .dashboard.editing .card { cursor: grab; touch-action: none; }
+        .drag-handle { display: none; float: right; touch-action: none; cursor: grab; min-height: 36px; padding: 4px 12px;
+          background: transparent; color: var(--muted); border: 1px dashed var(--line); font-size: 1.1rem; }
+        .dashboard.editing .drag-handle { display: inline-block; }
         .card-tools { display: none; gap: 6px; margin-top: 8px; }
         .dashboard.editing .card-tools { display: flex; }
         .card-tools form { margin: 0; }
@@ -96,7 +100,7 @@ enum Stylesheet {
         .chart svg { width: 100%; height: auto; max-height: 300px; display: block; }
         .chart svg *, .sparkline path { vector-effect: non-scaling-stroke; }
         #edit-layout { padding: 8px 10px; } #edit-layout svg { width: 22px; height: 22px; display: block; }
-        #edit-layout[aria-pressed="true"] { background: var(--brand); color: #fff; }
+        #edit-layout[aria-pressed="true"] { background: var(--brand); color: var(--on-brand); }
         .chart .bar { cursor: pointer; }
         .chart .bar.income, .chart .dot.income, .legend .income::before { fill: var(--income); background: var(--income); }
         .chart .bar.spending, .chart .dot.spending, .legend .spending::before { fill: var(--expense); background: var(--expense); }
@@ -110,7 +114,7 @@ enum Stylesheet {
         .readout { min-height: 1.5em; font-size: .92rem; margin-top: 6px; }
         .toggle { display: inline-flex; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
         .toggle a { padding: 6px 12px; text-decoration: none; color: var(--text); font-size: .85rem; }
-        .toggle a[aria-current="true"] { background: var(--brand); color: #fff; }
+        .toggle a[aria-current="true"] { background: var(--brand); color: var(--on-brand); }
         .month-nav { display: flex; align-items: center; gap: 12px; }
         .month-nav a { text-decoration: none; font-size: 1.3rem; padding: 0 8px; }
         .group-title { margin: 12px 0 4px; font-size: .8rem; text-transform: uppercase; color: var(--muted); letter-spacing: .04em; }
@@ -125,7 +129,7 @@ enum Stylesheet {
           font-size: .7rem; }
         .bar-side svg { width: 24px; height: 24px; }
         .bar-side.current { color: var(--brand-strong); }
-        .bar-menu { width: 58px; height: 58px; border-radius: 50%; background: var(--brand); color: #fff !important;
+        .bar-menu { width: 58px; height: 58px; border-radius: 50%; background: var(--brand); color: var(--on-brand) !important;
           display: flex !important; align-items: center; justify-content: center; margin-top: -22px;
           box-shadow: 0 4px 14px rgba(0, 0, 0, .25); }
         .bar-menu svg { width: 30px; height: 30px; transition: transform .3s ease; }

@@ -19,7 +19,6 @@ enum Layout {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-            <meta name="color-scheme" content="light dark">
             <title>\(title) · GhostVault</title>
             \(signedIn.map { "<meta name=\"csrf-token\" content=\"\($0.csrfToken)\">" as HTML } ?? .empty)
             <link rel="stylesheet" href="/assets/app.css">
@@ -28,6 +27,7 @@ enum Layout {
             </head>
             <body class="\(user == nil ? "signed-out" : "signed-in")">
             <main id="main">
+            \(signedIn?.flash?.html ?? .empty)
             \(body)
             </main>
             \(user == nil ? .empty : homeBar(current: current))

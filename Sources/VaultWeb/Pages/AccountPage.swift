@@ -32,7 +32,7 @@ struct AccountDetail: Sendable {
 }
 
 enum AccountPage {
-    static func render(_ detail: AccountDetail, signedIn: SignedIn, problems: [String], notice: String?) -> HTML {
+    static func render(_ detail: AccountDetail, signedIn: SignedIn, problems: [String]) -> HTML {
         let account = detail.account
         let options = NetWorthCategory.allCases.map { category -> HTML in
             let selected: HTML = category == account.netWorthCategory ? " selected" : ""
@@ -52,7 +52,7 @@ enum AccountPage {
             body: """
                 <p><a href="/dashboard">← Dashboard</a></p>
                 <h1>\(account.displayName)</h1>
-                \(Layout.problems(problems))\(Layout.notice(notice))
+                \(Layout.problems(problems))
                 <section class="card" aria-label="Account">
                 <table>
                 <tr><th scope="row">Name</th><td>\(account.name)</td></tr>

@@ -58,7 +58,7 @@ struct AppPages {
         return .html(
             DashboardPage.render(
                 data, signedIn: signedIn, layout: DashboardCard.layout(signedIn.user.dashboardLayout),
-                editing: query["edit"] == "1", chart: query["chart"], notice: query["notice"]))
+                editing: query["edit"] == "1", chart: query["chart"]))
     }
 
     /// Moves, removes or adds back a card (the gear's buttons, which work without JavaScript).
@@ -92,8 +92,7 @@ struct AppPages {
         let (signedIn, _) = try await Self.signedInForm(request, context)
         let reports = try await environment.sync(for: signedIn.user).syncAll(trigger: .manual)
         let message = SyncSummary.text(reports)
-        return .seeOther(
-            "/dashboard?notice=" + (message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        return .seeOther("/dashboard", flash: Flash(.notice, message))
     }
 
     // MARK: - Net worth trend
@@ -114,7 +113,7 @@ struct AppPages {
     // MARK: - Account
 
     func account(
-        _ request: Request, _ context: WebContext, problems: [String] = [], notice: String? = nil
+        _ request: Request, _ context: WebContext, problems: [String] = []
     )
         async throws -> Response
     {
@@ -123,7 +122,7 @@ struct AppPages {
         return .html(
             AccountPage.render(
                 detail, signedIn: signedIn, problems: problems,
-                notice: notice ?? (request.queryForm["saved"] == nil ? nil : "Saved.")),
+                ),
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
@@ -139,7 +138,7 @@ struct AppPages {
         } catch let error as VaultError where error.code == .invalidInput {
             return try await self.account(request, context, problems: error.problems.map(\.message))
         }
-        return .seeOther("/accounts/\(account.id.description)?saved=1")
+        return .seeOther("/accounts/\(account.id.description)", flash: Flash(.notice, "Saved."))
     }
 
     static func id(_ context: WebContext) throws -> String {
@@ -158,9 +157,9 @@ struct AppPages {
         return .html(
             SettingsPage.render(
                 signedIn: signedIn, connections: connections, household: household,
-                serverAddress: environment.configuration.publicURL ?? Self.serverAddress(request),
-                notice: request.queryForm["notice"] ?? (request.queryForm["saved"] == nil ? nil : "Saved."),
-                error: request.queryForm["error"]))
+                serverAddress: environment.configuration.publicURL
+                    ?? Self.serverAddress(request, secure: environment.configuration.secureCookies),
+            ))
     }
 
     func setTheme(_ request: Request, _ context: WebContext) async throws -> Response {
@@ -171,13 +170,13 @@ struct AppPages {
         var user = signedIn.user
         user.theme = theme
         try await environment.users.savePreferences(user)
-        return .seeOther("/settings?saved=1")
+        return .seeOther("/settings", flash: Flash(.notice, "Saved."))
     }
 
     /// The address this request reached the server at, for "the server address a native app should use".
-    static func serverAddress(_ request: Request) -> String {
+    static func serverAddress(_ request: Request, secure: Bool) -> String {
         let host = request.head.authority ?? "127.0.0.1"
-        return "http://\(host)"
+        return (secure ? "https://" : "http://") + host
     }
 }
 

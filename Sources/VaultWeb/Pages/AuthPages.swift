@@ -52,7 +52,7 @@ struct AuthPages {
         try Self.checkFormToken(request, form)
         let email = User.normalizedEmail(form["email"] ?? "")
         let now = environment.clock()
-        if let retry = await environment.limiter.retryAfter(email: email, address: context.clientAddress, now: now) {
+        if let retry = await environment.limiter.begin(email: email, address: context.clientAddress, now: now) {
             let minutes = max(1, Int((retry.timeIntervalSince(now) / 60).rounded(.up)))
             var response = try signIn(
                 request, context, email: email,
@@ -63,12 +63,11 @@ struct AuthPages {
         }
         let user: User
         do {
-            user = try await environment.users.authenticate(email: email, password: form["password"] ?? "")
+            user = try await environment.users.authenticate(email: email, password: form.raw("password"))
         } catch let error as VaultError where error.code == .unauthorized {
-            await environment.limiter.recordFailure(email: email, address: context.clientAddress, now: now)
             return try signIn(request, context, email: email, problems: [error.message], status: .unauthorized)
         }
-        await environment.limiter.recordSuccess(email: email)
+        await environment.limiter.succeeded(email: email, address: context.clientAddress, now: now)
         let next = request.queryForm["next"].flatMap(Self.localPath)
         return try await startSession(user, location: next ?? (user.onboardedAt == nil ? "/onboarding" : "/dashboard"))
     }
@@ -163,10 +162,13 @@ struct AuthPages {
     }
 
     /// A path on this site to go to after signing in; nil for anything that could lead elsewhere.
+    ///
+    /// Browsers drop tabs and line breaks from URLs and read a backslash as `/`, so `/<tab>/evil.example` would
+    /// become `//evil.example`: only printable ASCII without backslashes is accepted.
     static func localPath(_ path: String) -> String? {
-        guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"), !path.contains("://") else {
-            return nil
-        }
+        guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"), !path.contains("://"),
+            path.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+        else { return nil }
         return path
     }
 }

@@ -30,7 +30,7 @@ struct ConnectionsPages {
         return .html(
             ConnectionsPage.render(
                 signedIn: signedIn, connections: connections, totals: worth.totals, household: household,
-                problems: problems, token: token, notice: request.queryForm["notice"]),
+                problems: problems, token: token),
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
@@ -38,13 +38,14 @@ struct ConnectionsPages {
         let (signedIn, form) = try await AppPages.signedInForm(request, context)
         let token = form.raw("setupToken")
         do {
+            try BridgeAddressPolicy.check(token, allowPrivate: environment.configuration.allowPrivateBridges)
             let report = try await environment.sync(for: signedIn.user).connect(
                 setupToken: token, label: form["label"] ?? "SimpleFIN", historyDays: SyncWindows.defaultHistoryDays)
             let next = form["next"].flatMap(AuthPages.localPath) ?? "/connections"
-            return .seeOther(next + "?notice=" + Self.encode("Connected! " + SyncSummary.text([report])))
+            return .seeOther(next, flash: Flash(.notice, "Connected! " + SyncSummary.text([report])))
         } catch let error as VaultError where error.code != .unavailable {
             if let back = form["back"].flatMap(AuthPages.localPath) {
-                return .seeOther(back + "?error=" + Self.encode(error.description))
+                return .seeOther(back, flash: Flash(.error, error.description))
             }
             return try await show(request, context, problems: [error.description], token: token)
         }
@@ -55,7 +56,7 @@ struct ConnectionsPages {
         let sync = environment.sync(for: signedIn.user)
         let connection = try await sync.connection(try Self.institutionID(form), orInstitution: true)
         let report = try await sync.sync(connection.id, trigger: .manual)
-        return .seeOther("/connections?notice=" + Self.encode(SyncSummary.text([report])))
+        return .seeOther("/connections", flash: Flash(.notice, SyncSummary.text([report])))
     }
 
     /// Remove asks first, and says what goes with the institution.
@@ -87,8 +88,8 @@ struct ConnectionsPages {
         let connection = try await sync.connection(id, orInstitution: true)
         let removed = try await sync.remove(connection: connection.id.description, institution: id, confirmed: true)
         return .seeOther(
-            "/connections?notice="
-                + Self.encode("Removed \(removed.accounts) account(s) and \(removed.transactions) transaction(s)."))
+            "/connections",
+            flash: Flash(.notice, "Removed \(removed.accounts) account(s) and \(removed.transactions) transaction(s)."))
     }
 
     /// A new setup token for a connection whose access was revoked or expired (Settings).
@@ -97,10 +98,12 @@ struct ConnectionsPages {
         let sync = environment.sync(for: signedIn.user)
         let connection = try await sync.connection(form["connection"] ?? "")
         do {
+            try BridgeAddressPolicy.check(
+                form.raw("setupToken"), allowPrivate: environment.configuration.allowPrivateBridges)
             let report = try await sync.reconnect(connection.id, setupToken: form.raw("setupToken"))
-            return .seeOther("/settings?notice=" + Self.encode("Reconnected. " + SyncSummary.text([report])))
+            return .seeOther("/settings", flash: Flash(.notice, "Reconnected. " + SyncSummary.text([report])))
         } catch let error as VaultError where error.code != .unavailable {
-            return .seeOther("/settings?error=" + Self.encode(error.description))
+            return .seeOther("/settings", flash: Flash(.error, error.description))
         }
     }
 
@@ -110,16 +113,12 @@ struct ConnectionsPages {
         }
         return id
     }
-
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-    }
 }
 
 enum ConnectionsPage {
     static func render(
         signedIn: SignedIn, connections: [SyncService.Overview], totals: NetWorth.Totals, household: Household,
-        problems: [String], token: String, notice: String?
+        problems: [String], token: String
     ) -> HTML {
         let rows = connections.flatMap { overview in
             overview.institutions.map { entry -> HTML in
@@ -147,7 +146,6 @@ enum ConnectionsPage {
             title: "Connections", signedIn: signedIn, current: "/connections",
             body: """
                 <h1>Connections</h1>
-                \(Layout.notice(notice))
                 <section class="card" aria-labelledby="connect-title"><h2 id="connect-title">Connect Bank via SimpleFIN</h2>
                 <p class="muted small">Create a setup token at <a href="https://beta-bridge.simplefin.org/" rel="noopener noreferrer" target="_blank">SimpleFIN Bridge</a> and paste it here. GhostVault keeps the access it grants encrypted on this server.</p>
                 \(Layout.problems(problems))

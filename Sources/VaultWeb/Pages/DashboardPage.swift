@@ -6,7 +6,7 @@ import VaultServices
 enum DashboardPage {
     static func render(
         _ data: DashboardData, signedIn: SignedIn, layout: [DashboardCard], editing: Bool, chart: String?,
-        notice: String?
+
     ) -> HTML {
         let hidden = DashboardCard.allCases.filter { !layout.contains($0) }
         let cards = layout.enumerated().map { index, card in
@@ -32,11 +32,11 @@ enum DashboardPage {
             body: """
                 <div class="spread"><h1>Dashboard</h1>
                 <a id="edit-layout" class="button secondary" href="/dashboard\(editing ? "" : "?edit=1")" aria-pressed="\(editing ? "true" : "false")" aria-label="Rearrange the dashboard" title="Rearrange, remove or add components">\(Icons.gear)</a></div>
-                \(Layout.notice(notice))
                 \(syncBar(data, signedIn: signedIn))
                 \(emptyState)
                 <section id="hidden-cards" class="card"\(editing ? "" : " hidden") aria-label="Removed components">
-                <h2>Rearrange</h2><p class="muted small">Drag components to move them, or use their buttons. Removed components:</p>
+                <h2>Rearrange</h2><p class="muted small">Drag a component by its ⠿ handle, or use its buttons. Removed components:</p>
+                <p id="layout-status" class="small" aria-live="polite"></p>
                 \(hidden.isEmpty ? "<p class=\"muted small\">None.</p>" : "<ul class=\"menu-list\">\(hiddenList)</ul>" as HTML)
                 </section>
                 <div class="dashboard\(editing ? " editing" : "")">\(cards)</div>
@@ -106,7 +106,7 @@ enum DashboardPage {
             }
         return """
             <section class="card\(card.isWide ? " wide" : "")" data-card="\(card.rawValue)" id="card-\(card.rawValue)" aria-labelledby="title-\(card.rawValue)">
-            <h2 id="title-\(card.rawValue)">\(card.title)</h2>
+            <h2 id="title-\(card.rawValue)">\(card.title)<button type="button" class="drag-handle" aria-label="Drag to move \(card.title)" title="Drag to move">⠿</button></h2>
             \(content)
             \(tools)
             </section>
@@ -237,7 +237,7 @@ enum DashboardPage {
         return """
             <p class="big amount \(tone)">\(budget.leftToSpend.formatted())</p>
             <p class="muted small">of \(budget.targeted.formatted()) · \(budget.actual.formatted()) spent</p>
-            <meter min="0" max="\(Int(budget.targeted.minorUnits))" high="\(Int(budget.targeted.minorUnits * 9 / 10))" optimum="0" value="\(Int(min(budget.actual.minorUnits, budget.targeted.minorUnits)))"></meter>
+            <meter min="0" max="100" high="90" optimum="0" value="\(Int(min(100, budget.spentShare.map { $0.hundredths / 100 } ?? 0)))" aria-label="Share of the budget spent"></meter>
             """
     }
 

@@ -19,7 +19,7 @@ struct OnboardingPages {
         router.get("/onboarding/simplefin") { _, context in try step(context, 2, simpleFIN()) }
         router.get("/onboarding/token") { request, context in
             let signedIn = try AppPages.signedIn(context, returnTo: "/onboarding")
-            return try step(context, 3, token(signedIn, error: request.queryForm["error"]))
+            return try step(context, 3, token(signedIn))
         }
         router.get("/onboarding/accounts") { request, context in try await accounts(request, context) }
         router.post("/onboarding/accounts") { request, context in try await saveAccounts(request, context) }
@@ -71,10 +71,9 @@ struct OnboardingPages {
         """
     }
 
-    func token(_ signedIn: SignedIn, error: String?) -> HTML {
+    func token(_ signedIn: SignedIn) -> HTML {
         """
         <h1>Paste your setup token</h1>
-        \(Layout.problems(error.map { [$0] } ?? []))
         <form class="stack card" method="post" action="/connections">\(Layout.csrfField(signedIn.csrfToken))
         <input type="hidden" name="next" value="/onboarding/accounts"><input type="hidden" name="back" value="/onboarding/token">
         <label for="setup-token">SimpleFIN Setup Token</label>
@@ -100,12 +99,10 @@ struct OnboardingPages {
                 <input type="hidden" name="account" value="\(id)"></td></tr>
                 """
         }
-        let notice = request.queryForm["notice"]
         return try step(
             context, 4,
             """
             <h1>Your accounts</h1>
-            \(Layout.notice(notice))
             <form method="post" action="/onboarding/accounts" class="card">\(Layout.csrfField(signedIn.csrfToken))
             \(rows.isEmpty ? "<p class=\"muted\">No accounts yet.</p>" : "<div class=\"table-wrap\"><table><tbody>\(rows)</tbody></table></div>" as HTML)
             <p><button type="submit">Continue</button></p></form>
@@ -117,9 +114,12 @@ struct OnboardingPages {
         let accounts = environment.household(of: signedIn.user).accounts
         let hide = Set(form.all("hide"))
         let exclude = Set(form.all("exclude"))
-        for id in form.all("account") {
-            // Each id is looked up in the person's own household; another household's id is not found.
-            let account = try await accounts.find(id)
+        // Every id is looked up in the person's own household first (another household's id is not found), so
+        // a bad id refuses the whole form before anything changes.
+        var accountsToSave: [Account] = []
+        for id in form.all("account") { accountsToSave.append(try await accounts.find(id)) }
+        for account in accountsToSave {
+            let id = account.id.description
             let wantHidden = hide.contains(id)
             let wantExcluded = exclude.contains(id)
             if account.isHidden != wantHidden || account.isTrackingOnly != wantExcluded {
@@ -184,7 +184,6 @@ struct OnboardingPages {
             <h1>Check what we found</h1>
             <p class="muted">These were recognised automatically in the last month. Confirm them, or change any; a change
             can apply to everything from the same payee.</p>
-            \(Layout.notice(request.queryForm["notice"]))
             \(sections)
             <form method="post" action="/onboarding/finish">\(Layout.csrfField(signedIn.csrfToken))<button type="submit">Continue to Dashboard</button></form>
             """)
@@ -200,7 +199,7 @@ struct OnboardingPages {
         let what = changed.isEmpty ? "Confirmed" : "Changed"
         let message =
             "\(what): \(listed.transaction.payee ?? listed.transaction.description) is \(listed.transaction.classification.rawValue)."
-        return .seeOther("/onboarding/review?notice=" + ConnectionsPages.encode(message))
+        return .seeOther("/onboarding/review", flash: Flash(.notice, message))
     }
 
     // MARK: - Manual start
@@ -233,6 +232,6 @@ struct OnboardingPages {
                     signedIn, problems: error.problems.isEmpty ? [error.message] : error.problems.map(\.message),
                     name: form["name"] ?? "", balance: form["balance"] ?? ""), status: .unprocessableContent)
         }
-        return .seeOther("/onboarding/accounts?notice=" + ConnectionsPages.encode("Account added."))
+        return .seeOther("/onboarding/accounts", flash: Flash(.notice, "Account added."))
     }
 }

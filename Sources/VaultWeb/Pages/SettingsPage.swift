@@ -6,7 +6,7 @@ import VaultServices
 enum SettingsPage {
     static func render(
         signedIn: SignedIn, connections: [SyncService.Overview], household: Household, serverAddress: String,
-        notice: String?, error: String? = nil
+
     ) -> HTML {
         let themes = User.Theme.allCases.map { theme -> HTML in
             let checked: HTML = signedIn.user.theme == theme ? " checked" : ""
@@ -35,7 +35,6 @@ enum SettingsPage {
             title: "Settings", signedIn: signedIn, current: "/settings",
             body: """
                 <h1>Settings</h1>
-                \(Layout.notice(notice))\(Layout.problems(error.map { [$0] } ?? []))
                 <section class="card" aria-labelledby="theme-title"><h2 id="theme-title">Appearance</h2>
                 <form method="post" action="/settings/theme">\(Layout.csrfField(signedIn.csrfToken))\(themes)
                 <p><button type="submit">Save theme</button></p></form></section>

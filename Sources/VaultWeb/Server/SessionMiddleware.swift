@@ -17,13 +17,25 @@ struct SessionMiddleware: RouterMiddleware {
         async throws -> Response
     {
         var context = context
+        if environment.configuration.trustForwardedFor, let forwarded = request.headers[.xForwardedFor] {
+            context.forwardedFor = forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         if let (token, kind) = Self.credential(in: request),
             let session = try await environment.users.session(token: token), session.kind == kind
         {
             context.signedIn = SignedIn(
-                user: session.user, kind: session.kind, csrfToken: session.csrfToken, token: token)
+                user: session.user, kind: session.kind, csrfToken: session.csrfToken, token: token,
+                flash: request.cookies[Flash.cookieName].flatMap { Flash(cookieValue: $0.value) })
         }
-        return try await next(request, context)
+        var response = try await next(request, context)
+        // A page has shown the message: clear it (a redirect carries it on to the page that will).
+        if request.cookies[Flash.cookieName] != nil, !(300..<400).contains(response.status.code),
+            response.headers[values: .setCookie].allSatisfy({ !$0.hasPrefix(Flash.cookieName + "=") })
+        {
+            response.setCookie(
+                Cookie(name: Flash.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+        }
+        return response
     }
 
     /// The token a request carries and the kind of session it must belong to (a cookie cannot be
@@ -64,4 +76,5 @@ extension HTTPField.Name {
     static let xFrameOptions = Self("X-Frame-Options")!
     static let referrerPolicy = Self("Referrer-Policy")!
     static let csrfToken = Self("X-CSRF-Token")!
+    static let xForwardedFor = Self("X-Forwarded-For")!
 }

@@ -59,14 +59,21 @@ struct ScheduledSync: Service {
         }
     }
 
+    /// One pass over every household; one household's trouble is logged and does not stop the others.
     func runOnce() async {
+        let households: [Household]
         do {
-            for household in try await environment.vault().households.all() {
+            households = try await environment.vault().households.all()
+        } catch {
+            logger.error("Scheduled sync could not list households", metadata: ["error": "\(error)"])
+            return
+        }
+        for household in households {
+            do {
                 let scope = environment.vault().household(household.id)
                 let reports = try await SyncService(
                     scope: scope, secrets: environment.secrets, client: environment.simpleFIN
-                )
-                .syncAll(trigger: .automatic)
+                ).syncAll(trigger: .automatic)
                 for report in reports where report.requests > 0 {
                     logger.info(
                         "Scheduled sync",
@@ -75,9 +82,9 @@ struct ScheduledSync: Service {
                             "requestsLeft": "\(report.remainingRequests)",
                         ])
                 }
+            } catch {
+                logger.error("Scheduled sync failed", metadata: ["household": "\(household.id)", "error": "\(error)"])
             }
-        } catch {
-            logger.error("Scheduled sync failed", metadata: ["error": "\(error)"])
         }
     }
 }

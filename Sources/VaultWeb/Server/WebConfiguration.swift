@@ -21,11 +21,17 @@ public struct WebConfiguration: Sendable {
     public var loginAttemptsPerAddress: Int
     public var loginWindow: Duration
     public var logLevel: Logger.Level
+    /// Whether setup tokens may name bridges on this server's own network (see `BridgeAddressPolicy`).
+    public var allowPrivateBridges: Bool
+    /// Whether to take the client's address from `X-Forwarded-For` (its last entry): turn on only behind a
+    /// reverse proxy that sets it, or every client shares the proxy's address for sign-in limits.
+    public var trustForwardedFor: Bool
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, passwordCost: UInt8 = 12, secureCookies: Bool = false,
         syncCheckInterval: Duration? = .seconds(15 * 60), publicURL: String? = nil, loginAttemptsPerAccount: Int = 5,
-        loginAttemptsPerAddress: Int = 20, loginWindow: Duration = .seconds(15 * 60), logLevel: Logger.Level = .info
+        loginAttemptsPerAddress: Int = 20, loginWindow: Duration = .seconds(15 * 60), logLevel: Logger.Level = .info,
+        allowPrivateBridges: Bool = false, trustForwardedFor: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -37,6 +43,8 @@ public struct WebConfiguration: Sendable {
         self.loginAttemptsPerAddress = loginAttemptsPerAddress
         self.loginWindow = loginWindow
         self.logLevel = logLevel
+        self.allowPrivateBridges = allowPrivateBridges
+        self.trustForwardedFor = trustForwardedFor
     }
 }
 

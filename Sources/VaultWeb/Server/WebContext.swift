@@ -9,6 +9,8 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     public let remoteAddress: SocketAddress?
     /// The signed-in person, when the request carried a live session cookie or bearer token.
     var signedIn: SignedIn?
+    /// The client's address from a trusted proxy's `X-Forwarded-For`, when the server is configured to trust it.
+    var forwardedFor: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -19,7 +21,7 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     public var maxUploadSize: Int { 256 * 1024 }
 
     /// The client's address for rate limiting ("local" when the transport has none, as in router tests).
-    var clientAddress: String { remoteAddress?.ipAddress ?? "local" }
+    var clientAddress: String { forwardedFor ?? remoteAddress?.ipAddress ?? "local" }
 }
 
 /// A live session and the person it belongs to.
@@ -28,4 +30,6 @@ struct SignedIn: Sendable {
     let kind: UserDirectory.SessionKind
     let csrfToken: String
     let token: String
+    /// The one-time message the previous form left for this page, if any.
+    var flash: Flash?
 }

@@ -160,6 +160,22 @@ struct PageErrorMiddleware: RouterMiddleware {
                 status: status, title: status == .notFound ? "Not found" : "That did not work",
                 message: error.description
             ).response(from: request, context: context)
+        } catch let error as HTTPResponseError {
+            // Redirects and our own error pages answer for themselves; Hummingbird's (a body over the size
+            // limit, say) become a page that says what happened.
+            guard let http = error as? HTTPError else { throw error }
+            return try PageError(
+                status: http.status, title: http.status == .contentTooLarge ? "Too large" : "That did not work",
+                message: http.status == .contentTooLarge
+                    ? "What was sent is larger than this form takes. Shorten it and try again."
+                    : (http.body ?? http.status.reasonPhrase)
+            ).response(from: request, context: context)
+        } catch {
+            context.logger.error("Page failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            return try PageError(
+                status: .internalServerError, title: "Something went wrong",
+                message: "The server could not finish this request. Try again; if it keeps happening, check the server's log."
+            ).response(from: request, context: context)
         }
     }
 }

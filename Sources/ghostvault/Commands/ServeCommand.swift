@@ -44,7 +44,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Minutes between scheduled sync checks; 0 turns the schedule off ($GHOSTVAULT_SYNC_MINUTES).")
     var syncMinutes: Int?
 
-    @Flag(help: "Also run the local demo bridge and a demo sign-in whose household is connected to it.")
+    @Flag(
+        help: ArgumentHelp(
+            "Let setup tokens name bridges on this server's own network, such as one you run yourself "
+                + "($GHOSTVAULT_ALLOW_PRIVATE_BRIDGES=1)."))
+    var allowPrivateBridges = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Take the client's address from X-Forwarded-For, for sign-in limits; only behind a proxy that sets it "
+                + "($GHOSTVAULT_TRUST_FORWARDED_FOR=1)."))
+    var trustForwardedFor = false
+
+    @Flag(help: "Also run the local demo bridge and a demo sign-in whose household is connected to it (loopback only).")
     var demo = false
 
     func run() async throws {
@@ -54,6 +66,13 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = port ?? environment["GHOSTVAULT_PORT"].flatMap(Int.init) ?? configuration.port
         configuration.secureCookies = secureCookies || environment["GHOSTVAULT_SECURE_COOKIES"] == "1"
         configuration.publicURL = publicURL ?? environment["GHOSTVAULT_PUBLIC_URL"]
+        configuration.allowPrivateBridges =
+            allowPrivateBridges || demo || environment["GHOSTVAULT_ALLOW_PRIVATE_BRIDGES"] == "1"
+        configuration.trustForwardedFor = trustForwardedFor || environment["GHOSTVAULT_TRUST_FORWARDED_FOR"] == "1"
+        if demo, !["127.0.0.1", "::1", "localhost"].contains(configuration.host) {
+            // The demo sign-in's password is printed and documented: never offer it to other machines.
+            throw ValidationError("--demo serves only on loopback (127.0.0.1); drop --host or --demo.")
+        }
         if let text = logLevel ?? environment["GHOSTVAULT_LOG_LEVEL"] {
             guard let level = Logger.Level(rawValue: text) else {
                 throw ValidationError("'\(text)' is not a log level; use trace, debug, info, notice, warning or error.")
