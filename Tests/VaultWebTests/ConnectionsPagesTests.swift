@@ -209,3 +209,50 @@ import VaultWeb
         }
     }
 }
+
+@Suite struct OpenAPISchemaTests {
+    /// The lines of one schema under `components/schemas` in the document.
+    static func schema(_ name: String, in yaml: String) -> String {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: Substring("    \(name):")) else { return "" }
+        let rest = lines[(start + 1)...].prefix { $0.hasPrefix("      ") || $0.isEmpty }
+        return rest.joined(separator: "\n")
+    }
+
+    @Test("every field the API sends is in its documented schema")
+    func fields() async throws {
+        try await withWeb { world in
+            let yaml = String(
+                buffer: try await world.client.execute(uri: "/api/v1/openapi.yaml", method: .get).body)
+            let signup = try await world.client.execute(
+                uri: "/api/v1/auth/signup", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"email":"jo@example.com","password":"correct horse battery"}"#))
+            let tokenBody = try json(signup)
+            let token = try #require(tokenBody["token"] as? String)
+            let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+            let connected = try json(
+                try await world.client.execute(
+                    uri: "/api/v1/connections", method: .post, headers: auth,
+                    body: ByteBuffer(string: #"{"setupToken":"\#(world.setupToken)"}"#)))
+            let samples: [(String, [String: Any])] = [
+                ("Token", tokenBody),
+                ("Me", try #require(tokenBody["user"] as? [String: Any])),
+                ("Info", try json(try await world.client.execute(uri: "/api/v1/info", method: .get))),
+                ("SyncReport", connected),
+                ("Connection", try #require(
+                    try jsonArray(try await world.client.execute(uri: "/api/v1/connections", method: .get, headers: auth))
+                        .first)),
+                ("Account", try #require(
+                    try jsonArray(try await world.client.execute(uri: "/api/v1/accounts", method: .get, headers: auth))
+                        .first)),
+            ]
+            for (name, sample) in samples {
+                let schema = Self.schema(name, in: yaml)
+                #expect(!schema.isEmpty, "schema \(name)")
+                for key in sample.keys {
+                    #expect(schema.contains(" \(key):"), "\(name).\(key) is not documented")
+                }
+            }
+        }
+    }
+}

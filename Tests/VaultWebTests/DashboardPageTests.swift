@@ -70,6 +70,12 @@ import VaultWeb
             let points = Browser.all(#"<circle class="dot income"[^>]*data-text="([^"]+)""#, in: html)
             #expect(points.count == 31)
             #expect(points.first?.hasPrefix("Oct 1:") == true)
+            // The Net view: one bar a month, its sign deciding its colour.
+            let net = try await browser.page("/dashboard?chart=net&month=2026-10").html
+            #expect(Browser.first(#"(<svg data-view="net"[^>]* hidden>)"#, in: net) == nil)
+            #expect(Browser.first(#"(<svg data-view="bars"[^>]* hidden>)"#, in: net) != nil)
+            let bars = Browser.all(#"<rect class="bar (income|spending) net""#, in: net)
+            #expect(bars.count == 12)
         }
     }
 

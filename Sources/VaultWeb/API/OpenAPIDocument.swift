@@ -15,11 +15,19 @@ enum OpenAPIDocument {
           - url: /api/v1
         security:
           - bearer: []
+          - session: []
         components:
           securitySchemes:
             bearer:
               type: http
               scheme: bearer
+            session:
+              type: apiKey
+              in: cookie
+              name: gv_session
+              description: >
+                The web app's own session. Requests other than GET made with it must also send the session's CSRF
+                token in an X-CSRF-Token header (the page's csrf-token meta tag); native apps use bearer tokens.
           parameters:
             id:
               name: id
@@ -48,6 +56,15 @@ enum OpenAPIDocument {
                       items:
                         type: object
                         properties: {field: {type: string}, message: {type: string}}
+            Info:
+              type: object
+              required: [name, version, apiVersion]
+              properties:
+                name: {type: string, const: GhostVault}
+                version: {type: string}
+                apiVersion: {type: string}
+                auth: {type: array, items: {type: string}}
+                signUp: {type: boolean}
             Token:
               type: object
               required: [token, tokenType, expiresAt, user]
@@ -78,11 +95,14 @@ enum OpenAPIDocument {
                 netWorthCategory: {type: string, enum: [bank-accounts, investments, liabilities, other-assets]}
                 institution: {type: [string, "null"]}
                 currency: {type: string}
-                balance: {type: string}
+                balance: {type: string, description: exact decimal; negative is owed}
                 balanceDate: {type: [string, "null"]}
                 hidden: {type: boolean}
                 trackingOnly: {type: boolean}
                 active: {type: boolean}
+                sortOrder: {type: integer}
+                manual: {type: boolean}
+                transactionCount: {type: [integer, "null"]}
             Transaction:
               type: object
               properties:
@@ -96,16 +116,40 @@ enum OpenAPIDocument {
               properties:
                 id: {type: string}
                 label: {type: string}
-                status: {type: string}
-                lastSyncAt: {type: [string, "null"]}
+                server: {type: string, description: the bridge's address; never the access credentials}
+                status: {type: string, enum: [active, needs-token, payment-required, rate-limited, unreachable]}
+                message: {type: [string, "null"]}
+                lastSyncAt: {type: [string, "null"], format: date-time}
+                lastSuccessAt: {type: [string, "null"], format: date-time}
+                requestsUsedToday: {type: integer}
                 requestsLeftToday: {type: integer}
-                institutions: {type: array, items: {type: object}}
+                institutions:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      id: {type: string}
+                      name: {type: string}
+                      status: {type: [string, "null"], enum: [success, failure, null]}
+                      message: {type: [string, "null"]}
+                      accounts: {type: integer}
+                      lastSuccessAt: {type: [string, "null"], format: date-time}
             SyncReport:
               type: object
               properties:
+                connectionId: {type: string}
                 connection: {type: string}
-                transactionsAdded: {type: integer}
+                status: {type: string}
+                requests: {type: integer}
                 remainingRequests: {type: integer}
+                accountsAdded: {type: integer}
+                accountsDeactivated: {type: integer}
+                transactionsAdded: {type: integer}
+                transactionsUpdated: {type: integer}
+                pendingPosted: {type: integer}
+                idsReissued: {type: integer}
+                pendingDropped: {type: integer}
+                skippedDeleted: {type: integer}
                 messages: {type: array, items: {type: string}}
         paths:
           /info:
@@ -117,10 +161,7 @@ enum OpenAPIDocument {
                   description: This is a GhostVault server.
                   content:
                     application/json:
-                      schema:
-                        type: object
-                        required: [name, version, apiVersion]
-                        properties: {name: {type: string, const: GhostVault}, version: {type: string}, apiVersion: {type: string}}
+                      schema: {$ref: '#/components/schemas/Info'}
           /openapi.yaml:
             get:
               summary: This document.

@@ -44,6 +44,38 @@ enum Charts {
         return svg(view: "bars", hidden: hidden, label: "Monthly income and spending", marks)
     }
 
+    /// Net income per month: one bar each, up and green when more came in than went out, down and red when not
+    /// (`ghostvault.md` 7.3, the Net Income view).
+    static func netBars(_ series: [MonthReport.MonthPoint], hidden: Bool = true) -> HTML {
+        let nets = series.map(\.net.minorUnits)
+        let high = max(0, nets.max() ?? 0)
+        let low = min(0, nets.min() ?? 0)
+        let span = Double(max(1, high - low))
+        let zero = top + (bottom - top) * Double(high) / span
+        let slot = (width - left * 2) / Double(max(series.count, 1))
+        let barWidth = max(2, slot * 0.6)
+        var marks: [HTML] = [
+            "<line class=\"axis\" x1=\"\(fmt(left))\" y1=\"\(fmt(zero))\" x2=\"\(fmt(width - left))\" y2=\"\(fmt(zero))\"/>"
+        ]
+        for (index, point) in series.enumerated() {
+            let x = left + Double(index) * slot + slot * 0.2
+            let h = (bottom - top) * Double(abs(point.net.minorUnits)) / span
+            let kind = point.net.minorUnits >= 0 ? "income" : "spending"
+            let y = point.net.minorUnits >= 0 ? zero - h : zero
+            let text = "\(label(point.month)): net \(point.net.formatted()) (\(point.income.formatted()) in, \(point.spending.formatted()) out)"
+            marks.append(
+                """
+                <rect class="bar \(kind) net" x="\(fmt(x))" y="\(fmt(y))" width="\(fmt(barWidth))" height="\(fmt(max(h, 0.5)))" rx="1.5" tabindex="0" role="button" data-text="\(text)"><title>\(text)</title></rect>
+                """)
+            if series.count <= 12 || index % 2 == 0 {
+                marks.append(
+                    "<text x=\"\(fmt(x + barWidth / 2))\" y=\"\(fmt(bottom + 13))\" text-anchor=\"middle\">\(monthNames[point.month.month - 1])</text>"
+                )
+            }
+        }
+        return svg(view: "net", hidden: hidden, label: "Net income by month", marks)
+    }
+
     /// Income and spending added up day by day through a month.
     static func cumulativeLines(_ days: [MonthReport.DayPoint], hidden: Bool = false) -> HTML {
         let peak = max(

@@ -4,17 +4,18 @@ import VaultServices
 import VaultStore
 
 /// The dashboard's components, in their default order (`budget-client.md` Dashboard: the chart at the top,
-/// the net worth breakdown below it, then the five boxes; then `ghostvault.md` 7.2's cards and `mint-home.md`'s).
+/// the net worth breakdown directly below it, then the five boxes; then `ghostvault.md` 7.2's net worth and
+/// net monthly income cards and `mint-home.md`'s).
 enum DashboardCard: String, CaseIterable, Sendable, Codable {
     case incomeVsSpending = "income-vs-spending"
-    case netWorth = "net-worth"
-    case netIncome = "net-income"
     case netWorthBreakdown = "net-worth-breakdown"
     case income
     case expenses
     case savingsRate = "savings-rate"
     case spendingByCategory = "spending-by-category"
     case budgetProgress = "budget-progress"
+    case netWorth = "net-worth"
+    case netIncome = "net-income"
     case leftToSpend = "left-to-spend"
     case dailyTrend = "daily-trend"
     case topCategories = "top-categories"

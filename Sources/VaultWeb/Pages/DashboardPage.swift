@@ -118,17 +118,20 @@ enum DashboardPage {
     }
 
     static func incomeVsSpending(_ data: DashboardData, chart: String?) -> HTML {
-        let line = chart == "line"
+        let view = ["line", "net"].contains(chart ?? "") ? chart ?? "bars" : "bars"
         let month = data.selected.month.description
+        let toggles = [("bars", "Bars"), ("line", "Cumulative"), ("net", "Net")].map { key, title -> HTML in
+            """
+            <a href="/dashboard?chart=\(key)&amp;month=\(month)" data-chart-view="\(key)" aria-current="\(view == key ? "true" : "false")">\(title)</a>
+            """
+        }
         return """
             <div class="chart">
             <div class="spread"><div class="legend"><span class="income">Income</span><span class="spending">Spending</span></div>
-            <div class="toggle" role="group" aria-label="Chart type">
-            <a href="/dashboard?chart=bars&amp;month=\(month)" data-chart-view="bars" aria-current="\(line ? "false" : "true")">Bars</a>
-            <a href="/dashboard?chart=line&amp;month=\(month)" data-chart-view="line" aria-current="\(line ? "true" : "false")">Cumulative</a>
-            </div></div>
-            \(Charts.incomeSpendingBars(data.selected.series, hidden: line))
-            \(Charts.cumulativeLines(data.selected.days, hidden: !line))
+            <div class="toggle" role="group" aria-label="Chart type">\(toggles)</div></div>
+            \(Charts.incomeSpendingBars(data.selected.series, hidden: view != "bars"))
+            \(Charts.cumulativeLines(data.selected.days, hidden: view != "line"))
+            \(Charts.netBars(data.selected.series, hidden: view != "net"))
             <p class="readout" aria-live="polite">Tap a bar or point for its numbers.</p>
             </div>
             """
