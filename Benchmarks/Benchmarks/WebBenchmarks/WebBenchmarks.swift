@@ -26,8 +26,9 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark("\(name), \(kind)") { benchmark in
                 let world = try await WebWorlds.shared.world(kind)
                 let uri = path.replacingOccurrences(of: "{account}", with: world.accountID)
+                let iterations = benchmark.scaledIterations
                 try await world.app.test(.router) { client in
-                    for _ in benchmark.scaledIterations {
+                    for _ in iterations {
                         let response = try await client.execute(uri: uri, method: .get, headers: world.headers)
                         guard response.status == .ok else { fatalError("\(uri) answered \(response.status)") }
                         blackHole(response.body)
@@ -101,7 +102,7 @@ actor WebWorlds {
             }
             FileManager.default.createFile(atPath: ready, contents: Data())
         }
-        let session = try await environment.users.startSession(for: user, kind: .browser)
+        let session = try await vault.users(passwordCost: 4).startSession(for: user, kind: .browser)
         let account = try await vault.household(user.householdID).accounts.list().first?.account.id.description ?? ""
         let world = World(
             app: Application(router: buildRouter(environment)),

@@ -85,6 +85,29 @@ public struct UserService: Sendable {
         }
     }
 
+    /// Gives an existing household (one made with `ghostvault init`, say) a sign-in, or refuses the input whole.
+    public func addMember(email rawEmail: String, password: String, to household: Household.ID) async throws -> User {
+        try await vaultOperation {
+            let email = User.normalizedEmail(rawEmail)
+            var problems: [Problem] = []
+            if !Self.looksLikeEmail(email) {
+                problems.append(Problem(field: "email", message: "Enter an email address such as you@example.com."))
+            }
+            problems += Self.passwordProblems(password, confirmation: password)
+            if problems.isEmpty, try await vault.database.users.credentials(email: email) != nil {
+                problems.append(Problem(field: "email", message: "An account with this email exists already."))
+            }
+            guard problems.isEmpty else { throw InvalidInput(problems) }
+            let hash = try await hash(password)
+            let user = User(id: vault.newID(), email: email, householdID: household, onboardedAt: vault.now)
+            try await vault.write(household) { session in
+                _ = try await session.household()
+                try await vault.database.users.insert(user, passwordHash: hash, in: session)
+            }
+            return user
+        }
+    }
+
     /// The user whose email and password these are.
     ///
     /// - Throws: `VaultError.unauthorized` with one message for an unknown email and a wrong password

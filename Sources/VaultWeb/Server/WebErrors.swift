@@ -160,7 +160,7 @@ struct PageErrorMiddleware: RouterMiddleware {
                 status: status, title: status == .notFound ? "Not found" : "That did not work",
                 message: error.description
             ).response(from: request, context: context)
-        } catch let error as HTTPResponseError {
+        } catch let error as any HTTPResponseError {
             // Redirects and our own error pages answer for themselves; Hummingbird's (a body over the size
             // limit, say) become a page that says what happened.
             guard let http = error as? HTTPError else { throw error }
