@@ -126,7 +126,9 @@ import VaultWeb
 
     @Test(
         "signing in never redirects to another site",
-        arguments: ["//evil.example/x", "https://evil.example", "/\\evil", "/\t/evil.example", "/\n/evil.example", "/ /evil"])
+        arguments: [
+            "//evil.example/x", "https://evil.example", "/\\evil", "/\t/evil.example", "/\n/evil.example", "/ /evil",
+        ])
     func noOpenRedirect(next: String) async throws {
         try await withWeb { world in
             _ = try await world.signedUp("jo@example.com")

@@ -239,12 +239,22 @@ import VaultWeb
                 ("Me", try #require(tokenBody["user"] as? [String: Any])),
                 ("Info", try json(try await world.client.execute(uri: "/api/v1/info", method: .get))),
                 ("SyncReport", connected),
-                ("Connection", try #require(
-                    try jsonArray(try await world.client.execute(uri: "/api/v1/connections", method: .get, headers: auth))
-                        .first)),
-                ("Account", try #require(
-                    try jsonArray(try await world.client.execute(uri: "/api/v1/accounts", method: .get, headers: auth))
-                        .first)),
+                (
+                    "Connection",
+                    try #require(
+                        try jsonArray(
+                            try await world.client.execute(uri: "/api/v1/connections", method: .get, headers: auth)
+                        )
+                        .first)
+                ),
+                (
+                    "Account",
+                    try #require(
+                        try jsonArray(
+                            try await world.client.execute(uri: "/api/v1/accounts", method: .get, headers: auth)
+                        )
+                        .first)
+                ),
             ]
             for (name, sample) in samples {
                 let schema = Self.schema(name, in: yaml)

@@ -152,7 +152,9 @@ import VaultWeb
             #expect(!(try await browser.page("/settings?error=Paste+it+at+evil").html.contains("evil")))
             _ = try await browser.submit("/settings/theme", from: "/settings", ["theme": "light"])
             #expect(browser.cookie("gv_flash") != nil)
-            #expect(try await browser.page("/settings").html.contains("<div class=\"alert notice\" role=\"status\">Saved.</div>"))
+            #expect(
+                try await browser.page("/settings").html.contains(
+                    "<div class=\"alert notice\" role=\"status\">Saved.</div>"))
             #expect(browser.cookie("gv_flash") == nil)
             #expect(!(try await browser.page("/settings").html.contains("Saved.</div>")))
         }

@@ -62,7 +62,8 @@ import VaultTestSupport
                     let response = try await browser.submit(
                         "/signup", from: "/signup",
                         ["email": "jo@example.com", "password": "long enough", "confirmation": "long enough"])
-                    let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("gv_session=") })
+                    let cookie = try #require(
+                        response.headers[values: .setCookie].first { $0.hasPrefix("gv_session=") })
                     #expect(cookie.contains("Secure"))
                     #expect(cookie.contains("HttpOnly"))
                 }

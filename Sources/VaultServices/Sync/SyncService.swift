@@ -51,7 +51,8 @@ public struct SyncService: Sendable {
         guard (1...SyncWindows.maximumHistoryDays).contains(historyDays) else {
             throw VaultError(
                 InvalidInput(
-                    field: "history-days", "A first sync reads 1 to \(SyncWindows.maximumHistoryDays) days of history."))
+                    field: "history-days", "A first sync reads 1 to \(SyncWindows.maximumHistoryDays) days of history.")
+            )
         }
         let access = try await vaultOperation { try await claim(setupToken) }
         try await refuseDuplicate(of: access)

@@ -30,7 +30,9 @@ enum BridgeAddressPolicy {
     /// Loopback, private (RFC 1918), link-local, unique-local, unspecified, or a local name.
     static func isPrivate(_ host: String) -> Bool {
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]."))
-        if name == "localhost" || name.hasSuffix(".localhost") || name.hasSuffix(".local") || name.hasSuffix(".internal") {
+        if name == "localhost" || name.hasSuffix(".localhost") || name.hasSuffix(".local")
+            || name.hasSuffix(".internal")
+        {
             return true
         }
         let octets = name.split(separator: ".").compactMap { UInt8($0) }

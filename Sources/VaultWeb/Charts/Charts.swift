@@ -62,7 +62,8 @@ enum Charts {
             let h = (bottom - top) * Double(abs(point.net.minorUnits)) / span
             let kind = point.net.minorUnits >= 0 ? "income" : "spending"
             let y = point.net.minorUnits >= 0 ? zero - h : zero
-            let text = "\(label(point.month)): net \(point.net.formatted()) (\(point.income.formatted()) in, \(point.spending.formatted()) out)"
+            let text =
+                "\(label(point.month)): net \(point.net.formatted()) (\(point.income.formatted()) in, \(point.spending.formatted()) out)"
             marks.append(
                 """
                 <rect class="bar \(kind) net" x="\(fmt(x))" y="\(fmt(y))" width="\(fmt(barWidth))" height="\(fmt(max(h, 0.5)))" rx="1.5" tabindex="0" role="button" data-text="\(text)"><title>\(text)</title></rect>
@@ -157,7 +158,8 @@ enum Charts {
         }
         marks.append("<text x=\"\(fmt(left))\" y=\"\(fmt(bottom + 13))\">\(label(points[0].date))</text>")
         marks.append(
-            "<text x=\"\(fmt(width - left))\" y=\"\(fmt(bottom + 13))\" text-anchor=\"end\">\(label(points[points.count - 1].date))</text>")
+            "<text x=\"\(fmt(width - left))\" y=\"\(fmt(bottom + 13))\" text-anchor=\"end\">\(label(points[points.count - 1].date))</text>"
+        )
         return svg(view: "networth", hidden: false, label: "Net worth by day", marks)
     }
 

@@ -122,7 +122,7 @@ struct AppPages {
         return .html(
             AccountPage.render(
                 detail, signedIn: signedIn, problems: problems,
-                ),
+            ),
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 

@@ -20,8 +20,10 @@ struct Flash: Sendable, Equatable {
     /// The cookie's value: the kind and the message, URL-safe base64.
     var cookieValue: String {
         let data = Data("\(kind.rawValue):\(message.prefix(Self.maximumLength))".utf8)
-        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+            of: "/", with: "_"
+        )
+        .replacingOccurrences(of: "=", with: "")
     }
 
     init(_ kind: Kind, _ message: String) {

@@ -152,8 +152,10 @@ struct PageErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as InvalidInput {
-            return try PageError(status: .unprocessableContent, title: "That did not work", message: VaultError(error).description)
-                .response(from: request, context: context)
+            return try PageError(
+                status: .unprocessableContent, title: "That did not work", message: VaultError(error).description
+            )
+            .response(from: request, context: context)
         } catch let error as VaultError {
             let status = APIError.status(of: error.code)
             return try PageError(
@@ -174,7 +176,8 @@ struct PageErrorMiddleware: RouterMiddleware {
             context.logger.error("Page failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             return try PageError(
                 status: .internalServerError, title: "Something went wrong",
-                message: "The server could not finish this request. Try again; if it keeps happening, check the server's log."
+                message:
+                    "The server could not finish this request. Try again; if it keeps happening, check the server's log."
             ).response(from: request, context: context)
         }
     }
