@@ -100,6 +100,45 @@ struct APIController: Sendable {
                 confirmed: request.queryForm["confirm"] == "true")
             return try Response.json(RemovedView(accounts: removed.accounts, transactions: removed.transactions))
         }
+        api.get("/budgets") { request, context in
+            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let (report, uncategorized) = try await scope.reports.budget(request.queryForm["month"])
+            return try Response.json(BudgetReportView(report, uncategorized: uncategorized))
+        }
+        api.put("/budgets/:id") { request, context in
+            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let body = try await request.decode(as: BudgetBody.self, context: context)
+            let saved = try await scope.budgets.set(
+                category: try Self.id(context), target: body.target ?? "", notes: body.notes)
+            return try Response.json(BudgetTargetView(saved))
+        }
+        api.delete("/budgets/:id") { request, context in
+            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            return try Response.json(["cleared": try await scope.budgets.clear(category: try Self.id(context))])
+        }
+        api.get("/recurring") { request, context in
+            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            return try Response.json(RecurringReportView(try await scope.reports.recurring()))
+        }
+        api.post("/recurring/actions") { request, context in
+            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let body = try await request.decode(as: RecurringActionBody.self, context: context)
+            guard let action = RecurringService.Action(rawValue: body.action) else {
+                throw VaultError(InvalidInput(field: "action", "The action is confirm, dismiss, delete or restore."))
+            }
+            let series = try await scope.recurring.apply(action, to: body.series)
+            return try Response.json(["series": series.key, "name": series.name, "action": action.rawValue])
+        }
+        api.patch("/transactions/:id") { request, context in
+            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let body = try await request.decode(as: TransactionPatch.self, context: context)
+            var changes = TransactionChanges()
+            changes.category = body.category
+            changes.notes = body.notes
+            changes.isExcluded = body.excluded
+            let (listed, _) = try await scope.transactions.edit(try Self.id(context), changes)
+            return try Response.json(TransactionView(listed))
+        }
         api.get("/onboarding/review") { request, context in
             let user = try Self.signedIn(request, context).user
             let sections = try await OnboardingPages(environment: environment).detected(user)

@@ -111,6 +111,34 @@ struct ConnectBody: Decodable, Sendable {
     let historyDays: Int?
 }
 
+struct BudgetBody: Decodable, Sendable {
+    let target: String?
+    let notes: String?
+}
+
+struct BudgetTargetView: Encodable, Sendable {
+    let categoryId: String
+    let target: String?
+    let notes: String?
+
+    init(_ budget: BudgetTarget) {
+        categoryId = budget.categoryID.description
+        target = budget.target?.decimalString
+        notes = budget.notes
+    }
+}
+
+struct RecurringActionBody: Decodable, Sendable {
+    let series: String
+    let action: String
+}
+
+struct TransactionPatch: Decodable, Sendable {
+    let category: String?
+    let notes: String?
+    let excluded: Bool?
+}
+
 struct ClassificationBody: Decodable, Sendable {
     let classification: String?
     let category: String?

@@ -347,6 +347,72 @@ enum OpenAPIDocument {
                       schema: {type: object, properties: {accounts: {type: integer}, transactions: {type: integer}}}
                 "404": {$ref: '#/components/responses/Error'}
                 "409": {$ref: '#/components/responses/Error'}
+          /budgets:
+            get:
+              summary: This month's budget (or ?month=YYYY-MM) with targets, actuals, variance and uncategorised spending.
+              parameters:
+                - {name: month, in: query, schema: {type: string}}
+              responses:
+                "200": {description: The budget, content: {application/json: {schema: {type: object}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /budgets/{id}:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            put:
+              summary: Set a category's monthly target and notes (an empty target removes it).
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties: {target: {type: string, description: a non-negative amount}, notes: {type: string}}
+              responses:
+                "200":
+                  description: Saved
+                  content:
+                    application/json:
+                      schema: {type: object, properties: {categoryId: {type: string}, target: {type: [string, "null"]}, notes: {type: [string, "null"]}}}
+                "422": {$ref: '#/components/responses/Error'}
+            delete:
+              summary: Clear a category's target and notes.
+              responses:
+                "200": {description: Cleared, content: {application/json: {schema: {type: object, properties: {cleared: {type: boolean}}}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /recurring:
+            get:
+              summary: Recurring patterns, upcoming bills and the monthly recurring total.
+              responses:
+                "200": {description: The report, content: {application/json: {schema: {type: object}}}}
+          /recurring/actions:
+            post:
+              summary: Confirm, dismiss, delete (stop tracking) or restore a recurring pattern, by its key.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [series, action]
+                      properties: {series: {type: string}, action: {type: string, enum: [confirm, dismiss, delete, restore]}}
+              responses:
+                "200": {description: Done, content: {application/json: {schema: {type: object}}}}
+                "404": {$ref: '#/components/responses/Error'}
+                "422": {$ref: '#/components/responses/Error'}
+          /transactions/{id}:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            patch:
+              summary: Change a transaction's category, notes or exclusion from totals.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties: {category: {type: string, description: a category id, name or path; empty for none}, notes: {type: string}, excluded: {type: boolean}}
+              responses:
+                "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Transaction'}}}}
+                "404": {$ref: '#/components/responses/Error'}
+                "422": {$ref: '#/components/responses/Error'}
           /onboarding/review:
             get:
               summary: Last month's detected paychecks, transfers and card payments.

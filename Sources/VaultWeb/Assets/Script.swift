@@ -4,6 +4,52 @@ enum Script {
         "use strict";
         (function () {
           const csrf = () => (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+          document.documentElement.classList.add("scripted");
+
+          // A dropdown that saves on change (a transaction's category).
+          document.querySelectorAll("form[data-submit-on-change] select").forEach((select) => {
+            select.addEventListener("change", () => select.form.submit());
+          });
+
+          // Budget targets and notes save as a person types, and say so.
+          document.querySelectorAll("form[data-autosave]").forEach((form) => {
+            const row = form.closest("tr");
+            const state = row.querySelector(".save-state");
+            const fields = [...row.querySelectorAll("input[name=target], input[name=notes]")];
+            let timer = null;
+            let sent = 0;
+            const save = async () => {
+              const mine = ++sent;
+              const body = {};
+              fields.forEach((field) => { body[field.name] = field.value; });
+              state.textContent = "Saving…";
+              state.className = "save-state small muted";
+              try {
+                const response = await fetch(form.dataset.autosave, {
+                  method: "PUT",
+                  headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+                  body: JSON.stringify(body),
+                });
+                const answer = await response.json().catch(() => ({}));
+                if (mine !== sent) return;  // a newer change is on its way
+                if (!response.ok) throw new Error((answer.error && answer.error.message) || "Not saved.");
+                fields.forEach((field) => field.removeAttribute("aria-invalid"));
+                state.textContent = "Saved";
+                state.className = "save-state small saved";
+              } catch (error) {
+                if (mine !== sent) return;
+                fields[0].setAttribute("aria-invalid", "true");
+                state.textContent = error.message;
+                state.className = "save-state small failed";
+              }
+            };
+            fields.forEach((field) => field.addEventListener("input", () => {
+              clearTimeout(timer);
+              state.textContent = "…";
+              timer = setTimeout(save, 500);
+            }));
+            form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); save(); });
+          });
 
           // The menu: the round button expands it over the page; the button again, a place, or Escape
           // animates it back into the button.

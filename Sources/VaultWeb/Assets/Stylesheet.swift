@@ -23,6 +23,10 @@ enum Stylesheet {
         }
         * { box-sizing: border-box; }
         [hidden] { display: none !important; }
+        .scripted .js-hidden { display: none; }
+        .budget-row input[name=target] { max-width: 9em; }
+        input[aria-invalid="true"] { border-color: var(--expense); }
+        .save-state.saved { color: var(--income); } .save-state.failed { color: var(--expense); }
         html { -webkit-text-size-adjust: 100%; }
         body {
           margin: 0; background: var(--bg); color: var(--text);

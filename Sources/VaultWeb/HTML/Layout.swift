@@ -5,8 +5,10 @@ enum Layout {
     /// Where the menu can take a person, in the order `budget-client.md` lists them, then the later pages.
     static let menuPlaces: [(path: String, title: String)] = [
         ("/connections", "Connections"),
+        ("/budgets", "Budgets"),
+        ("/recurring", "Recurring"),
+        ("/networth", "Net Worth"),
         ("/onboarding", "Set up bank sync"),
-        ("/settings", "Settings"),
     ]
 
     /// A full page. `user` nil renders the signed-out frame (no home bar).

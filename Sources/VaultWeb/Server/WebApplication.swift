@@ -17,6 +17,8 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     AppPages(environment: environment).addRoutes(to: pages)
     ConnectionsPages(environment: environment).addRoutes(to: pages)
     OnboardingPages(environment: environment).addRoutes(to: pages)
+    BudgetPages(environment: environment).addRoutes(to: pages)
+    RecurringPages(environment: environment).addRoutes(to: pages)
     return router
 }
 

@@ -1,0 +1,171 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import VaultCore
+import VaultServices
+import VaultStore
+import VaultTestSupport
+import VaultWeb
+
+@Suite struct BudgetPagesTests {
+    func groceries(_ html: String) throws -> String {
+        try #require(
+            Browser.first(#"<tr data-category="([0-9a-f-]{36})"><td data-label="Category">[^<]*Groceries<"#, in: html))
+    }
+
+    @Test("Budgets shows the three tables; a target saves, shows in Budget vs Actual, and clears")
+    func targets() async throws {
+        try await withWeb { world in
+            let browser = try await world.connected("jo@example.com")
+            var html = try await browser.page("/budgets").html
+            for title in ["Monthly Targets", "Budget vs Actual", "Uncategorized Spending"] {
+                #expect(html.contains(">\(title)<"), "\(title)")
+            }
+            #expect(html.contains("No targets yet"))
+            let category = try groceries(html)
+            let saved = try await browser.submit(
+                "/budgets", from: "/budgets", ["category": category, "target": "450.00", "notes": "weekly shop"])
+            #expect(saved.status == .seeOther)
+            html = try await browser.page("/budgets").html
+            #expect(html.contains("value=\"450.00\""))
+            #expect(html.contains("value=\"weekly shop\""))
+            #expect(html.contains("id=\"budget-vs-actual\""))
+            #expect(html.contains("$450.00"))
+            // Reloading finds it saved; the dashboard's budget card counts it.
+            #expect(try await browser.page("/dashboard").html.contains("$450.00"))
+            _ = try await browser.submit("/budgets/clear", from: "/budgets", ["category": category])
+            html = try await browser.page("/budgets").html
+            #expect(!html.contains("value=\"450.00\""))
+            #expect(html.contains("No targets yet"))
+        }
+    }
+
+    @Test("a target that is not a number is refused, re-shown with the reason, and nothing is saved")
+    func refusedTarget() async throws {
+        try await withWeb { world in
+            let browser = try await world.connected("jo@example.com")
+            let category = try groceries(try await browser.page("/budgets").html)
+            let refused = try await browser.submit(
+                "/budgets", from: "/budgets", ["category": category, "target": "lots", "notes": "x"])
+            #expect(refused.status == .unprocessableContent)
+            let html = String(buffer: refused.body)
+            #expect(html.contains("value=\"lots\""))
+            #expect(html.contains("aria-invalid=\"true\""))
+            #expect(html.contains("is not an amount"))
+            #expect(try await browser.page("/budgets").html.contains("No targets yet"))
+            let negative = try await browser.submit(
+                "/budgets", from: "/budgets", ["category": category, "target": "-5"])
+            #expect(negative.status == .unprocessableContent)
+            let unknown = try await browser.submit(
+                "/budgets", from: "/budgets", ["category": UUID().uuidString.lowercased(), "target": "5"])
+            #expect(unknown.status == .unprocessableContent || unknown.status == .notFound)
+            let forged = try await browser.submit(
+                "/budgets", from: "/budgets", ["category": category, "target": "5"], csrf: "x")
+            #expect(forged.status == .forbidden)
+        }
+    }
+
+    @Test("the script's autosave goes through the API with the CSRF header and says what is wrong")
+    func autosave() async throws {
+        try await withWeb { world in
+            let browser = try await world.connected("jo@example.com")
+            let html = try await browser.page("/budgets").html
+            let category = try groceries(html)
+            #expect(html.contains("data-autosave=\"/api/v1/budgets/\(category)\""))
+            let token = try await browser.csrfToken(on: "/budgets")
+            let headers: HTTPFields = [.init("X-CSRF-Token")!: token]
+            let ok = try await browser.request(
+                "/api/v1/budgets/\(category)", method: .put, headers: headers, body: #"{"target":"300","notes":"n"}"#,
+                contentType: "application/json")
+            #expect(ok.status == .ok)
+            #expect(try json(ok)["target"] as? String == "300.00")
+            let bad = try await browser.request(
+                "/api/v1/budgets/\(category)", method: .put, headers: headers, body: #"{"target":"3 hundred"}"#,
+                contentType: "application/json")
+            #expect(bad.status == .unprocessableContent)
+            #expect(try await browser.page("/budgets").html.contains("value=\"300.00\""))
+        }
+    }
+
+    @Test("uncategorised spending can be given a category from the Budgets page")
+    func categorize() async throws {
+        try await withWeb { world in
+            let browser = try await world.signedUp("jo@example.com")
+            _ = try await browser.submit(
+                "/onboarding/manual", from: "/onboarding/manual", ["name": "Wallet", "kind": "cash", "balance": "100"])
+            let user = try #require(try await world.environment.database.users.credentials(email: "jo@example.com"))
+                .user
+            let scope = Fixture.vault(world.environment.database).household(user.householdID)
+            _ = try await scope.transactions.add(
+                TransactionInput(amount: "-12.50", account: "Wallet", date: "2026-11-20", description: "Mystery shop"))
+            var html = try await browser.page("/budgets").html
+            #expect(html.contains("Mystery shop"))
+            let id = try #require(Browser.first(#"action="/transactions/([0-9a-f-]{36})/category""#, in: html))
+            let category = try groceries(html)
+            let response = try await browser.submit(
+                "/transactions/\(id)/category", from: "/budgets", ["category": category, "back": "/budgets"])
+            #expect(response.headers[.location] == "/budgets")
+            html = try await browser.page("/budgets").html
+            #expect(html.contains("is now in Groceries"))
+            #expect(html.contains("Everything this month has a category."))
+        }
+    }
+}
+
+@Suite struct RecurringPagesTests {
+    @Test("Recurring lists the patterns, the upcoming bills and the monthly total; dismiss hides a pattern")
+    func patterns() async throws {
+        try await withWeb { world in
+            let browser = try await world.connected("jo@example.com")
+            var html = try await browser.page("/recurring").html
+            for title in ["Recurring Patterns", "Upcoming Bills", "Monthly Recurring"] {
+                #expect(html.contains(">\(title)<"), "\(title)")
+            }
+            for column in ["Name", "Amount", "Frequency", "Next Expected", "Category", "Due Date", "Days until due"] {
+                #expect(html.contains(">\(column)</th>"), "\(column)")
+            }
+            let keys = Browser.all(
+                #"name="series" value="([^"]+)"><input type="hidden" name="action" value="dismiss""#, in: html)
+            #expect(keys.count >= 3)
+            let key = try #require(keys.first)
+            let name = try #require(Browser.first(#"<strong>([^<]+)</strong>"#, in: html))
+            let response = try await browser.submit(
+                "/recurring", from: "/recurring", ["series": key, "action": "dismiss"])
+            #expect(response.status == .seeOther)
+            html = try await browser.page("/recurring").html
+            #expect(html.contains("is dismissed."))
+            #expect(
+                Browser.all(
+                    #"name="series" value="([^"]+)"><input type="hidden" name="action" value="dismiss""#, in: html
+                ).count == keys.count - 1)
+            #expect(html.contains(">Dismissed<"))
+            #expect(html.contains(name))
+            let unknown = try await browser.submit(
+                "/recurring", from: "/recurring", ["series": "nope", "action": "dismiss"])
+            #expect(unknown.status == .notFound)
+            let badAction = try await browser.submit(
+                "/recurring", from: "/recurring", ["series": key, "action": "explode"])
+            #expect(badAction.status == .unprocessableContent)
+        }
+    }
+
+    @Test("the recurring API answers the same report and takes actions by key")
+    func api() async throws {
+        try await withWeb { world in
+            let browser = try await world.connected("jo@example.com")
+            let report = try json(try await browser.request("/api/v1/recurring"))
+            let series = try #require(report["series"] as? [[String: Any]])
+            let key = try #require(series.first?["key"] as? String)
+            let token = try await browser.csrfToken(on: "/recurring")
+            let done = try await browser.request(
+                "/api/v1/recurring/actions", method: .post, headers: [.init("X-CSRF-Token")!: token],
+                body: #"{"series":"\#(key)","action":"confirm"}"#, contentType: "application/json")
+            #expect(done.status == .ok)
+            let after = try json(try await browser.request("/api/v1/recurring"))
+            let confirmed = (after["series"] as? [[String: Any]])?.first { $0["key"] as? String == key }
+            #expect(confirmed?["status"] as? String == "confirmed")
+        }
+    }
+}
