@@ -188,5 +188,14 @@ def household_facts(path):
     return {"household": households[0][0], "transactions": count, "first": first, "last": last}
 
 
+def load_note():
+    """The machine's cores and load average, printed with figures: other work on the machine lowers them."""
+    one, five, _ = os.getloadavg()
+    note = f"{os.cpu_count()} cores, load average {one:.2f} (1 min), {five:.2f} (5 min)"
+    if one > 0.5:
+        note += ": other work is running, so these figures read low"
+    return note
+
+
 def day_text(compact):
     return f"{compact // 10000:04d}-{compact // 100 % 100:02d}-{compact % 100:02d}"

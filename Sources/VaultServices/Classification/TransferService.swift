@@ -40,6 +40,32 @@ public struct TransferService: Sendable {
         }
     }
 
+    /// One page of the pairs whose transactions pass the query's filters (dates, accounts, category, search;
+    /// its page, page size and sort are the pairs' own).
+    public func page(_ query: TransactionQuery) async throws -> Page<Listed> {
+        try await scope.read { session in
+            let (filter, request) = try await TransactionService.filter(for: query, session: session)
+            let stored = try await session.transfers.page(filter, page: request)
+            var transactions: [Transaction] = []
+            for entry in stored.items {
+                for id in [entry.pair.outflow, entry.pair.inflow] {
+                    if let found = try await session.transactions.find(id) { transactions.append(found) }
+                }
+            }
+            let listed = Dictionary(
+                try await TransactionService.listed(transactions, session: session).map { ($0.transaction.id, $0) },
+                uniquingKeysWith: { first, _ in first })
+            let items = stored.items.compactMap { entry -> Listed? in
+                guard let outflow = listed[entry.pair.outflow], let inflow = listed[entry.pair.inflow] else {
+                    return nil
+                }
+                return Listed(
+                    outflow: outflow, inflow: inflow, isManual: entry.isManual, isCardPayment: entry.pair.isCardPayment)
+            }
+            return Page(items: items, request: request, totalCount: stored.totalCount)
+        }
+    }
+
     /// The transactions a transaction could be paired with by hand: equal and opposite amount, another
     /// account, posted, not already paired; nearest date first.
     public func candidates(for id: String) async throws -> [TransactionService.Listed] {

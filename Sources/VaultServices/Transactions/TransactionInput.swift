@@ -103,6 +103,8 @@ public struct TransactionQuery: Sendable {
     public var uncategorizedOnly: Bool
     public var includeTransfers: Bool
     public var tags: [String]
+    /// Only this classification (`income`, `expense`, ...); nil for any.
+    public var classification: String?
     /// `desc` (newest first, the default) or `asc`.
     public var sort: String?
     public var page: Int
@@ -111,8 +113,9 @@ public struct TransactionQuery: Sendable {
     public init(
         from: String? = nil, through: String? = nil, search: String? = nil, accounts: [String] = [],
         category: String? = nil, uncategorizedOnly: Bool = false, includeTransfers: Bool = false, tags: [String] = [],
-        sort: String? = nil, page: Int = 1, pageSize: Int = PageRequest.defaultSize
+        classification: String? = nil, sort: String? = nil, page: Int = 1, pageSize: Int = PageRequest.defaultSize
     ) {
+        self.classification = classification
         self.from = from
         self.through = through
         self.search = search

@@ -102,6 +102,51 @@ public struct TransferRepository: Sendable {
         }
     }
 
+    /// One page of the pairs whose transactions pass `filter` (dates on the outflow; accounts, categories and
+    /// the search on either side), ordered by the outflow's date, with the total count.
+    public func page(_ filter: TransactionFilter, page: PageRequest) async throws -> Page<StoredPair> {
+        var parts: [SQLQueryString] = ["p.household_id = \(bind: session.household)"]
+        if let from = filter.from { parts.append("o.date >= \(bind: Int64(from.compactValue))") }
+        if let through = filter.through { parts.append("o.date <= \(bind: Int64(through.compactValue))") }
+        if let folded = filter.foldedSearch {
+            parts.append(
+                "(o.search_key LIKE \(bind: "%" + folded + "%") OR i.search_key LIKE \(bind: "%" + folded + "%"))")
+        }
+        if !filter.accountIDs.isEmpty {
+            let ids = filter.accountIDs.map(\.description).sorted()
+            parts.append("(o.account_id IN (\(binds: ids)) OR i.account_id IN (\(binds: ids)))")
+        }
+        if let categories = filter.categoryIDs {
+            let ids = categories.map(\.description).sorted()
+            parts.append(
+                ids.isEmpty ? "1 = 0" : "(o.category_id IN (\(binds: ids)) OR i.category_id IN (\(binds: ids)))")
+        }
+        let conditions = parts.joined(separator: " AND ")
+        let joins: SQLQueryString = """
+            FROM transfer_pairs p
+            JOIN transactions o ON o.id = p.outflow_id AND o.household_id = p.household_id
+            JOIN transactions i ON i.id = p.inflow_id AND i.household_id = p.household_id
+            """
+        let direction = filter.sort == .newestFirst ? "DESC" : "ASC"
+        let rows = try await session.sql.raw(
+            "SELECT p.* " + joins + " WHERE " + conditions + """
+                 ORDER BY o.date \(unsafeRaw: direction), o.id \(unsafeRaw: direction)
+                 LIMIT \(bind: Int64(page.size)) OFFSET \(bind: Int64(page.offset))
+                """
+        ).all()
+        let count = try await session.sql.raw("SELECT COUNT(*) AS n " + joins + " WHERE " + conditions).first()
+        return Page(
+            items: try rows.map(Self.stored(from:)), request: page, totalCount: Int(try count?.int("n") ?? 0))
+    }
+
+    static func stored(from row: any SQLRow) throws -> StoredPair {
+        StoredPair(
+            pair: TransferMatcher.Pair(
+                outflow: try row.id("outflow_id"), inflow: try row.id("inflow_id"),
+                isCardPayment: try row.bool("card_payment")),
+            isManual: try row.text("kind") == "manual")
+    }
+
     public func insert(_ pairs: [TransferMatcher.Pair], manual: Bool) async throws {
         let log = try session.log()
         for chunk in pairs.chunked(by: 1_000) where !chunk.isEmpty {

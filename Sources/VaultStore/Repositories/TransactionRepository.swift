@@ -72,6 +72,18 @@ public struct TransactionRepository: Sendable {
         return Page(items: try await transactions(from: rows), request: page, totalCount: try await count(filter))
     }
 
+    /// What bank sync has imported: how many transactions, the oldest and newest dates.
+    public func coverage() async throws -> (count: Int, oldest: LocalDate?, newest: LocalDate?) {
+        let row = try await session.sql.raw(
+            """
+            SELECT COUNT(*) AS n, MIN(date) AS oldest, MAX(date) AS newest FROM transactions
+            WHERE household_id = \(bind: session.household) AND source = 'bank'
+            """
+        ).first()
+        guard let row else { return (0, nil, nil) }
+        return (Int(try row.int("n")), try row.optionalLocalDate("oldest"), try row.optionalLocalDate("newest"))
+    }
+
     /// How many transactions pass `filter`.
     public func count(_ filter: TransactionFilter) async throws -> Int {
         let row = try await session.sql.raw(

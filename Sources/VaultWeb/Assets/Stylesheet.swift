@@ -26,6 +26,14 @@ enum Stylesheet {
         .scripted .js-hidden { display: none; }
         .budget-row input[name=target] { max-width: 9em; }
         input[aria-invalid="true"] { border-color: var(--expense); }
+        tr.pending td { opacity: .7; border-bottom-style: dashed; }
+        .badge.class-income { color: var(--income); border-color: var(--income); }
+        .badge.class-expense { color: var(--expense); border-color: var(--expense); }
+        .badge.class-transfer { color: var(--brand-strong); border-color: var(--brand-strong); }
+        details.row-menu summary { cursor: pointer; color: var(--brand-strong); }
+        details.row-menu[open] { min-width: 240px; }
+        fieldset { border: 1px solid var(--line); border-radius: 10px; margin: 10px 0; }
+        .pager { margin-top: 10px; } .button[aria-disabled="true"] { opacity: .4; pointer-events: none; }
         .save-state.saved { color: var(--income); } .save-state.failed { color: var(--expense); }
         html { -webkit-text-size-adjust: 100%; }
         body {
@@ -56,7 +64,10 @@ enum Stylesheet {
           table.responsive tr { display: block; padding: 8px 0; border-bottom: 1px solid var(--line); }
           table.responsive td { display: flex; justify-content: space-between; gap: 12px; border: 0; padding: 3px 0; text-align: right; }
           table.responsive td::before { content: attr(data-label); color: var(--muted); font-size: .85rem; text-align: left; }
-          table.responsive td:first-child { font-weight: 600; text-align: left; }
+          table.responsive td:first-child { display: block; font-weight: 600; text-align: left; }
+          table.responsive td:first-child::before { content: none; }
+          table.responsive td[data-label=""]::before { content: none; }
+          #monthly-targets td[data-label="Notes"] input { max-width: 65%; }
         }
         form.stack label { display: block; margin: 10px 0 4px; font-weight: 600; }
         input[type=text], input[type=email], input[type=password], input[type=month], textarea, select {

@@ -5,6 +5,7 @@ enum Layout {
     /// Where the menu can take a person, in the order `budget-client.md` lists them, then the later pages.
     static let menuPlaces: [(path: String, title: String)] = [
         ("/connections", "Connections"),
+        ("/transactions", "Transactions"),
         ("/budgets", "Budgets"),
         ("/recurring", "Recurring"),
         ("/networth", "Net Worth"),

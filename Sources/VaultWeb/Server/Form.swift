@@ -6,11 +6,14 @@ struct Form: Sendable {
     private var fields: [String: [String]] = [:]
 
     init(encoded: String) {
-        for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
+        for (name, value) in Self.pairs(encoded) { fields[name, default: []].append(value) }
+    }
+
+    /// The decoded name and value pairs of an encoded form, in order.
+    static func pairs(_ encoded: String) -> [(String, String)] {
+        encoded.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = Self.decode(parts[0])
-            let value = parts.count > 1 ? Self.decode(parts[1]) : ""
-            fields[name, default: []].append(value)
+            return (Self.decode(parts[0]), parts.count > 1 ? Self.decode(parts[1]) : "")
         }
     }
 

@@ -18,6 +18,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     ConnectionsPages(environment: environment).addRoutes(to: pages)
     OnboardingPages(environment: environment).addRoutes(to: pages)
     BudgetPages(environment: environment).addRoutes(to: pages)
+    TransactionsPages(environment: environment).addRoutes(to: pages)
     RecurringPages(environment: environment).addRoutes(to: pages)
     return router
 }

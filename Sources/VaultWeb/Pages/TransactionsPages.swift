@@ -1,0 +1,230 @@
+import Foundation
+import Hummingbird
+import VaultCore
+import VaultServices
+
+/// Transactions (`budget-client.md` Transactions, `ghostvault.md` 7.5): filters kept in the URL, the imported
+/// coverage, the unified table with its actions, and the transfer pairs with their own paging; a transaction's
+/// detail view with classification, category, "apply to all from this payee", ignore and Mark Transfer.
+struct TransactionsPages {
+    let environment: WebEnvironment
+
+    func addRoutes(to router: some RouterMethods<WebContext>) {
+        router.get("/transactions") { request, context in try await list(request, context) }
+        router.get("/transactions/:id") { request, context in try await detail(request, context) }
+        router.post("/transactions/:id/notes") { request, context in
+            try await change(request, context) { form in TransactionChanges(notes: form.raw("notes")) }
+        }
+        router.post("/transactions/:id/exclude") { request, context in
+            try await change(request, context) { form in TransactionChanges(isExcluded: form["excluded"] == "on") }
+        }
+        router.post("/transactions/:id/classification") { request, context in
+            try await change(request, context) { form in
+                var changes = TransactionChanges(category: form["category"], classification: form["classification"])
+                changes.applyToPayee = form.isOn("applyToPayee")
+                return changes
+            }
+        }
+        router.post("/transfers/mark") { request, context in try await mark(request, context) }
+        router.post("/transfers/unlink") { request, context in try await unlink(request, context) }
+    }
+
+    // MARK: - The list
+
+    func list(_ request: Request, _ context: WebContext) async throws -> Response {
+        let signedIn = try AppPages.signedIn(context, returnTo: request.uri.description)
+        let scope = environment.household(of: signedIn.user)
+        var view = TransactionsView(request.queryForm)
+        var problems = view.problems
+        if !problems.isEmpty { view = view.withDefaultPaging() }
+        var page: Page<TransactionService.Listed>?
+        var pairs: Page<TransferService.Listed>?
+        do {
+            page = try await scope.transactions.list(view.query(pairs: false))
+            pairs = try await TransferService(scope: scope).page(view.query(pairs: true))
+        } catch let error as VaultError where error.code == .invalidInput {
+            problems += error.problems.map(\.message)
+            view = TransactionsView(Form(encoded: ""))
+            page = try await scope.transactions.list(view.query(pairs: false))
+            pairs = try await TransferService(scope: scope).page(view.query(pairs: true))
+        }
+        let coverage = try await scope.transactions.coverage()
+        let accounts = try await scope.accounts.list(includeHidden: true).map(\.account)
+        let tree = try await scope.categories.tree()
+        let today = try await scope.details().today(at: environment.clock())
+        return .html(
+            TransactionsPage.render(
+                view: view, page: page!, pairs: pairs!, coverage: coverage, accounts: accounts, tree: tree,
+                today: today, signedIn: signedIn, problems: problems, path: request.uri.description),
+            status: problems.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    // MARK: - One transaction
+
+    func detail(_ request: Request, _ context: WebContext) async throws -> Response {
+        let signedIn = try AppPages.signedIn(context, returnTo: request.uri.path)
+        let id = try Self.id(context)
+        let scope = environment.household(of: signedIn.user)
+        let listed = try await scope.transactions.find(id)
+        let candidates = try await TransferService(scope: scope).candidates(for: id)
+        let pair = try await TransferService(scope: scope).page(
+            TransactionQuery(
+                from: listed.transaction.date.adding(days: -5).description,
+                through: listed.transaction.date.adding(days: 5).description, includeTransfers: true,
+                pageSize: PageRequest.maximumSize)
+        ).items.first { $0.outflow.transaction.id.description == id || $0.inflow.transaction.id.description == id }
+        return .html(
+            TransactionDetailPage.render(
+                listed, candidates: candidates, pair: pair, tree: try await scope.categories.tree(), signedIn: signedIn)
+        )
+    }
+
+    /// Saves one change from a row's menu or the detail view, then goes back where the person was.
+    func change(
+        _ request: Request, _ context: WebContext, _ changes: (Form) -> TransactionChanges
+    ) async throws -> Response {
+        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+        let id = try Self.id(context)
+        let back = form["back"].flatMap(AuthPages.localPath) ?? "/transactions/\(id)"
+        do {
+            let (listed, changed) = try await environment.household(of: signedIn.user).transactions.edit(
+                id, changes(form))
+            let what = changed.isEmpty ? "Nothing changed" : "Saved"
+            return .seeOther(back, flash: Flash(.notice, "\(what): \(listed.transaction.description)."))
+        } catch let error as VaultError where error.code == .invalidInput {
+            return .seeOther(back, flash: Flash(.error, error.description))
+        }
+    }
+
+    func mark(_ request: Request, _ context: WebContext) async throws -> Response {
+        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+        let first = try Self.uuid(form["transaction"])
+        let back = form["back"].flatMap(AuthPages.localPath) ?? "/transactions/\(first)"
+        do {
+            try await TransferService(scope: environment.household(of: signedIn.user)).mark(
+                first, with: try Self.uuid(form["partner"]))
+        } catch let error as VaultError where error.code == .invalidInput || error.code == .conflict {
+            return .seeOther(back, flash: Flash(.error, error.description))
+        }
+        return .seeOther(back, flash: Flash(.notice, "Marked as a transfer; it no longer counts in the totals."))
+    }
+
+    func unlink(_ request: Request, _ context: WebContext) async throws -> Response {
+        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+        let id = try Self.uuid(form["transaction"])
+        try await TransferService(scope: environment.household(of: signedIn.user)).unlink(id)
+        let back = form["back"].flatMap(AuthPages.localPath) ?? "/transactions"
+        return .seeOther(back, flash: Flash(.notice, "Unlinked; the two count in the totals again and stay apart."))
+    }
+
+    static func id(_ context: WebContext) throws -> String { try uuid(context.parameters.get("id")) }
+
+    static func uuid(_ text: String?) throws -> String {
+        guard let text, UUID(uuidString: text) != nil else {
+            throw VaultError(.notFound, "There is no such transaction.")
+        }
+        return text
+    }
+}
+
+/// The Transactions page's state, all of it in the URL so a filtered view can be bookmarked.
+struct TransactionsView: Sendable {
+    var from: String?
+    var to: String?
+    var search: String?
+    var accounts: [String]
+    var category: String?
+    var includeTransfers: Bool
+    var kind: String?
+    var size: Int
+    var page: Int
+    var newestFirst: Bool
+    var pairSize: Int
+    var pairPage: Int
+    var pairsNewestFirst: Bool
+    var problems: [String] = []
+
+    init(_ form: Form) {
+        from = form["from"]
+        to = form["to"]
+        search = form["q"]
+        accounts = form.all("account").filter { !$0.isEmpty }
+        category = form["category"]
+        includeTransfers = form["transfers"] == "1" || form["transfers"] == "on"
+        kind = form["kind"]
+        newestFirst = form["sort"] != "asc"
+        pairsNewestFirst = form["psort"] != "asc"
+        page = 1
+        pairPage = 1
+        size = PageRequest.defaultSize
+        pairSize = PageRequest.defaultSize
+        size = readSize(form["size"], name: "page size")
+        pairSize = readSize(form["psize"], name: "transfer pairs' page size")
+        page = readPage(form["page"])
+        pairPage = readPage(form["ppage"])
+    }
+
+    private mutating func readSize(_ text: String?, name: String) -> Int {
+        guard let text else { return PageRequest.defaultSize }
+        guard let size = Int(text), PageRequest.allowedSizes.contains(size) else {
+            problems.append("'\(text)' is not a \(name) here; choose 5, 10, 20 or 50.")
+            return PageRequest.defaultSize
+        }
+        return size
+    }
+
+    private mutating func readPage(_ text: String?) -> Int {
+        guard let text else { return 1 }
+        guard let page = Int(text), (1...PageRequest.maximumNumber).contains(page) else {
+            problems.append("'\(text)' is not a page number.")
+            return 1
+        }
+        return page
+    }
+
+    func withDefaultPaging() -> TransactionsView {
+        var copy = self
+        copy.size = PageRequest.defaultSize
+        copy.pairSize = PageRequest.defaultSize
+        copy.page = 1
+        copy.pairPage = 1
+        return copy
+    }
+
+    func query(pairs: Bool) -> TransactionQuery {
+        TransactionQuery(
+            from: from, through: to, search: search, accounts: accounts, category: category,
+            includeTransfers: pairs || includeTransfers, classification: pairs ? nil : kind,
+            sort: (pairs ? pairsNewestFirst : newestFirst) ? "desc" : "asc", page: pairs ? pairPage : page,
+            pageSize: pairs ? pairSize : size)
+    }
+
+    /// This view's URL with some parameters changed (`nil` removes one).
+    func url(_ changes: [String: String?] = [:]) -> String {
+        var items: [(String, String)] = []
+        func add(_ name: String, _ value: String?) {
+            if let change = changes[name] {
+                if let change { items.append((name, change)) }
+            } else if let value {
+                items.append((name, value))
+            }
+        }
+        add("from", from)
+        add("to", to)
+        add("q", search)
+        if changes["account"] == nil { for account in accounts { items.append(("account", account)) } }
+        add("category", category)
+        add("transfers", includeTransfers ? "1" : nil)
+        add("kind", kind)
+        add("size", size == PageRequest.defaultSize ? nil : String(size))
+        add("page", page == 1 ? nil : String(page))
+        add("sort", newestFirst ? nil : "asc")
+        add("psize", pairSize == PageRequest.defaultSize ? nil : String(pairSize))
+        add("ppage", pairPage == 1 ? nil : String(pairPage))
+        add("psort", pairsNewestFirst ? nil : "asc")
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let query = items.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+        return "/transactions" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+}
