@@ -168,6 +168,76 @@ def main():
             assert background == "rgb(15, 20, 25)", background
             shot(page, "phone-dashboard-dark")
 
+        def transactions_filters():
+            page.goto(f"{BASE}/transactions")
+            total = int(page.inner_text("#transaction-count"))
+            page.click("#filters-title")
+            page.fill("#q", "safeway")
+            page.click("#filters button[type=submit]")
+            page.wait_for_url(re.compile(r".*/transactions\?.*q=safeway.*"))
+            searched = int(page.inner_text("#transaction-count"))
+            assert 0 < searched < total, (searched, total)
+            page.fill("#from", "2026-10-01")
+            page.fill("#to", "2026-10-31")
+            page.click("#filters button[type=submit]")
+            page.wait_for_url(re.compile(r".*from=2026-10-01.*"))
+            dated = int(page.inner_text("#transaction-count"))
+            assert 0 < dated <= searched, (dated, searched)
+            page.reload()  # the filters live in the URL
+            assert int(page.inner_text("#transaction-count")) == dated
+            shot(page, "phone-transactions")
+
+        def recategorise():
+            data = page.request.get(f"{BASE}/api/v1/dashboard").json()
+            before = {line["name"]: line["amount"] for line in data["currentMonth"]["spendingByCategory"]}
+            page.goto(f"{BASE}/transactions?kind=expense&from=2026-11-01")
+            row = page.locator("tr[data-transaction]:not(.pending)").first
+            select = row.locator("select[name=category]")
+            with page.expect_navigation():
+                select.select_option(label="Travel")
+            expect(page.locator(".alert.notice")).to_contain_text("is now in Travel")
+            after = page.request.get(f"{BASE}/api/v1/dashboard").json()
+            spending = {line["name"]: line["amount"] for line in after["currentMonth"]["spendingByCategory"]}
+            assert spending.get("Travel") and spending.get("Travel") != before.get("Travel"), (before.get("Travel"), spending.get("Travel"))
+
+        def unlink_and_mark():
+            page.goto(f"{BASE}/transactions")
+            pairs = int(page.inner_text("#pair-count"))
+            first = page.locator("#transfer-pairs tbody tr").first
+            ids = re.findall(r"[0-9a-f-]{36}", first.locator("td[data-label='ID Pair']").inner_text())
+            first.locator("button:has-text('Unlink')").click()
+            page.wait_for_url("**/transactions")
+            assert int(page.inner_text("#pair-count")) == pairs - 1
+            page.goto(f"{BASE}/transactions/{ids[0]}#mark-transfer")
+            page.locator(f"form:has(input[name=partner][value='{ids[1]}']) button").click()
+            page.wait_for_url(f"**/transactions/{ids[0]}")
+            page.goto(f"{BASE}/transactions")
+            assert int(page.inner_text("#pair-count")) == pairs
+
+        def budget_target():
+            page.goto(f"{BASE}/budgets")
+            row = page.locator("#monthly-targets tr[data-category]").filter(has_text="Groceries").first
+            target = row.locator("input[name=target]")
+            with page.expect_response(lambda r: "/api/v1/budgets/" in r.url and r.request.method == "PUT") as saved:
+                target.fill("425")
+            assert saved.value.ok, saved.value.status
+            expect(row.locator(".save-state")).to_have_text("Saved")
+            shot(page, "phone-budgets")
+            page.reload()
+            expect(page.locator("#monthly-targets tr[data-category]").filter(has_text="Groceries").first.locator("input[name=target]")).to_have_value("425.00")
+            expect(page.locator("#budget-vs-actual")).to_contain_text("$425.00")
+
+        def dismiss_recurring():
+            page.goto(f"{BASE}/recurring")
+            rows = page.locator("#recurring-patterns tbody tr")
+            before = rows.count()
+            name = rows.first.locator("strong").inner_text()
+            rows.first.locator("button:has-text('Dismiss')").click()
+            page.wait_for_url("**/recurring")
+            expect(page.locator(".alert.notice")).to_contain_text(f"{name} is dismissed")
+            assert page.locator("#recurring-patterns tbody tr").count() == before - 1
+            shot(page, "phone-recurring")
+
         def system_dark():
             dark = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme="dark")
             view = dark.new_page()
@@ -183,7 +253,10 @@ def main():
         def desktop_screens():
             desktop = browser.new_context(viewport=DESKTOP, storage_state=phone.storage_state())
             view = desktop.new_page()
-            for path, name in [("/dashboard", "dashboard"), ("/connections", "connections"), ("/settings", "settings")]:
+            for path, name in [
+                ("/dashboard", "dashboard"), ("/connections", "connections"), ("/settings", "settings"),
+                ("/transactions", "transactions"), ("/budgets", "budgets"), ("/recurring", "recurring"),
+            ]:
                 view.goto(BASE + path)
                 view.screenshot(path=os.path.join(ARTIFACTS, f"desktop-{name}-dark.png"), full_page=True)
             desktop.close()
@@ -205,6 +278,11 @@ def main():
         check("the dashboard rearranged by dragging stays rearranged after a reload", rearrange_and_reload)
         check("the menu opens and takes me to Connections", menu_to_connections)
         check("dark mode from Settings", dark_mode)
+        check("filtering transactions by description and dates changes the count", transactions_filters)
+        check("recategorising a transaction changes the dashboard's category totals", recategorise)
+        check("unlinking a transfer pair and marking it again", unlink_and_mark)
+        check("a budget target saves as I type and is there after a reload", budget_target)
+        check("dismissing a recurring pattern", dismiss_recurring)
         check("a phone in dark mode gets the dark theme with readable buttons", system_dark)
         check("screenshots at desktop width", desktop_screens)
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)

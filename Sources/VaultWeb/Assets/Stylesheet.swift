@@ -32,6 +32,7 @@ enum Stylesheet {
         .badge.class-transfer { color: var(--brand-strong); border-color: var(--brand-strong); }
         details.row-menu summary { cursor: pointer; color: var(--brand-strong); }
         details.row-menu[open] { min-width: 240px; }
+        details.filters > summary { cursor: pointer; font-weight: 600; font-size: 1.05rem; }
         fieldset { border: 1px solid var(--line); border-radius: 10px; margin: 10px 0; }
         .pager { margin-top: 10px; } .button[aria-disabled="true"] { opacity: .4; pointer-events: none; }
         .save-state.saved { color: var(--income); } .save-state.failed { color: var(--expense); }
@@ -70,7 +71,7 @@ enum Stylesheet {
           #monthly-targets td[data-label="Notes"] input { max-width: 65%; }
         }
         form.stack label { display: block; margin: 10px 0 4px; font-weight: 600; }
-        input[type=text], input[type=email], input[type=password], input[type=month], textarea, select {
+        input[type=text], input[type=email], input[type=password], input[type=month], input[type=date], textarea, select {
           width: 100%; font: inherit; padding: 10px 12px; border-radius: 10px; border: 1px solid var(--line);
           background: var(--bg); color: var(--text);
         }

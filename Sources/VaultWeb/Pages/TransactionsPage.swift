@@ -36,6 +36,9 @@ enum TransactionsPage {
             return
                 "<option value=\"\(id)\"\(selected)>\(String(repeating: "\u{00A0}\u{00A0}", count: depth))\(category.name)</option>"
         }
+        let filtered =
+            view.from != nil || view.to != nil || view.search != nil || !view.accounts.isEmpty || view.category != nil
+            || view.includeTransfers || view.kind != nil || !problems.isEmpty
         let pending = page.items.filter(\.transaction.isPending)
         let posted = page.items.filter { !$0.transaction.isPending }
         let rows = (pending + posted).map { row($0, tree: tree, signedIn: signedIn, back: back) }
@@ -44,7 +47,7 @@ enum TransactionsPage {
             body: """
                 <h1>Transactions</h1>
                 \(Layout.problems(problems))
-                <section class="card" aria-labelledby="filters-title"><h2 id="filters-title">Filters</h2>
+                <section class="card" aria-labelledby="filters-title"><details class="filters"\(filtered ? " open" : "")><summary id="filters-title">Filters\(filtered ? " (on)" : "")</summary>
                 <p class="row small">\(quick.map { "<a class=\"button secondary\" href=\"\($0.1)\">\($0.0)</a>" as HTML })</p>
                 <form method="get" action="/transactions" class="stack" id="filters">
                 <div class="row"><div><label for="from">Start</label><input id="from" name="from" type="date" value="\(view.from ?? "")"></div>
@@ -55,7 +58,7 @@ enum TransactionsPage {
                 <label class="small"><input type="checkbox" name="transfers" value="1"\(view.includeTransfers ? " checked" : "")> Include internal transfers</label>
                 \(view.kind.map { "<input type=\"hidden\" name=\"kind\" value=\"\($0)\">" as HTML } ?? .empty)
                 <p class="row"><button type="submit">Apply</button> <a class="button secondary" href="/transactions">Clear</a></p>
-                </form></section>
+                </form></details></section>
                 <section class="card" aria-labelledby="coverage-title"><h2 id="coverage-title">Imported Transaction Coverage</h2>
                 <table id="coverage"><tr><td>Total Imported</td><td class="num">\(coverage.count)</td></tr>
                 <tr><td>Oldest Imported</td><td class="num">\(coverage.oldest?.description ?? "—")</td></tr>
