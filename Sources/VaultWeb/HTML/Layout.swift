@@ -6,6 +6,7 @@ enum Layout {
     static let menuPlaces: [(path: String, title: String)] = [
         ("/connections", "Connections"),
         ("/transactions", "Transactions"),
+        ("/categories", "Categories"),
         ("/budgets", "Budgets"),
         ("/recurring", "Recurring"),
         ("/networth", "Net Worth"),

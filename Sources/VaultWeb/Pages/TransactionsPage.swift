@@ -107,7 +107,7 @@ enum TransactionsPage {
             <label for="notes-\(id)">Notes</label><textarea id="notes-\(id)" name="notes" maxlength="2000">\(t.notes ?? "")</textarea><button type="submit" class="secondary">Save notes</button></form>
             <form method="post" action="/transactions/\(id)/exclude" class="row">\(csrf)<input type="hidden" name="back" value="\(back)">
             <label><input type="checkbox" name="excluded"\(t.isExcluded ? " checked" : "")> Exclude from totals</label><button type="submit" class="secondary">Save</button></form>
-            <p><a href="/transactions/\(id)#mark-transfer">Mark Transfer</a> · <a href="/transactions/\(id)">Details</a></p>
+            <p><a href="/rules/new?from=\(id)">Add Rule</a> · <a href="/transactions/\(id)#mark-transfer">Mark Transfer</a> · <a href="/transactions/\(id)">Details</a></p>
             </details></td></tr>
             """
     }

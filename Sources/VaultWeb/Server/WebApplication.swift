@@ -19,6 +19,8 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     OnboardingPages(environment: environment).addRoutes(to: pages)
     BudgetPages(environment: environment).addRoutes(to: pages)
     TransactionsPages(environment: environment).addRoutes(to: pages)
+    CategoriesPages(environment: environment).addRoutes(to: pages)
+    RulesPages(environment: environment).addRoutes(to: pages)
     RecurringPages(environment: environment).addRoutes(to: pages)
     return router
 }

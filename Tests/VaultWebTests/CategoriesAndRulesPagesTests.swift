@@ -1,0 +1,160 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import VaultCore
+import VaultServices
+import VaultStore
+import VaultTestSupport
+import VaultWeb
+
+@Suite struct CategoriesPagesTests {
+    @Test("create a category under a parent, edit it on its own page, and remove it after reading what happens")
+    func lifecycle() async throws {
+        try await withWeb { world in
+            let browser = try await world.signedUp("jo@example.com")
+            var html = try await browser.page("/categories").html
+            #expect(html.contains(">Create Category<") && html.contains(">Category Tree<"))
+            let dining = try #require(Browser.first(#"<option value="([0-9a-f-]{36})">[^<]*Dining</option>"#, in: html))
+            let created = try await browser.submit(
+                "/categories", from: "/categories",
+                ["name": "Brunch", "kind": "expense", "parent": dining, "emoji": "🥞"])
+            #expect(created.status == .seeOther)
+            html = try await browser.page("/categories").html
+            #expect(html.contains("Created Brunch."))
+            #expect(html.contains("🥞 Brunch"))
+            let id = try #require(
+                Browser.first(
+                    #"Brunch</td>\s*<td data-label="Type">Expense</td>\s*<td data-label=""><a class="button secondary" href="/categories/([0-9a-f-]{36})/edit""#,
+                    in: html))
+            let edit = try await browser.page("/categories/\(id)/edit").html
+            #expect(edit.contains("value=\"Brunch\""))
+            #expect(edit.contains(">Discard<"))
+            let refused = try await browser.submit(
+                "/categories/\(id)", from: "/categories/\(id)/edit", ["name": "", "kind": "expense"])
+            #expect(refused.status == .unprocessableContent)
+            _ = try await browser.submit(
+                "/categories/\(id)", from: "/categories/\(id)/edit",
+                ["name": "Weekend brunch", "kind": "expense", "parent": dining])
+            #expect(try await browser.page("/categories").html.contains("Weekend brunch"))
+            let plan = try await browser.page("/categories/\(id)/remove").html
+            #expect(plan.contains("id=\"removal-plan\""))
+            _ = try await browser.submit(
+                "/categories/\(id)/remove", from: "/categories/\(id)/remove", ["confirm": "yes"])
+            let afterRemoval = try await browser.page("/categories").html
+            #expect(afterRemoval.contains("Removed Weekend brunch."))
+            #expect(!afterRemoval.contains("Weekend brunch</td>"))
+        }
+    }
+
+    @Test("an unknown parent id is refused with the form re-shown and nothing saved")
+    func unknownParent() async throws {
+        try await withWeb { world in
+            let browser = try await world.signedUp("jo@example.com")
+            let before = Browser.all(#"(<tr><td data-label="">)"#, in: try await browser.page("/categories").html).count
+            let response = try await browser.submit(
+                "/categories", from: "/categories",
+                ["name": "Orphan", "kind": "expense", "parent": UUID().uuidString.lowercased()])
+            #expect(response.status == .unprocessableContent)
+            #expect(String(buffer: response.body).contains("value=\"Orphan\""))
+            #expect(
+                Browser.all(#"(<tr><td data-label="">)"#, in: try await browser.page("/categories").html).count
+                    == before)
+        }
+    }
+}
+
+@Suite struct RulesPagesTests {
+    func fields(_ values: [String: String], filters: [(String, String, String)]) -> String {
+        var body = Browser.encode(values)
+        for (field, op, value) in filters {
+            body +=
+                "&field=\(field)&op=\(op)&value=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&value2="
+        }
+        return body
+    }
+
+    @Test("a rule made from a transaction previews its changes without saving, then saves and applies")
+    func fromTransaction() async throws {
+        try await withWeb { world in
+            let browser = try await world.connected("jo@example.com")
+            let list = try await browser.page("/transactions?q=safeway").html
+            let id = try #require(Browser.first(#"href="/rules/new\?from=([0-9a-f-]{36})""#, in: list))
+            let editor = try await browser.page("/rules/new?from=\(id)").html
+            #expect(editor.contains("name=\"value\" type=\"text\" value=\"SAFEWAY"))
+            let travel = try #require(Browser.first(#"<option value="([0-9a-f-]{36})">Travel</option>"#, in: editor))
+            let token = try await browser.csrfToken(on: "/rules/new")
+            let draft = [
+                "csrf": token, "name": "Safeway is travel", "category": travel, "join": "all", "priority": "5",
+                "status": "active",
+            ]
+            let preview = try await browser.request(
+                "/rules", method: .post,
+                body: fields(
+                    draft.merging(["action": "preview"]) { $1 }, filters: [("description", "contains", "safeway")]))
+            let previewHTML = String(buffer: preview.body)
+            #expect(preview.status == .ok)
+            let changing = try #require(
+                Browser.first(#"Preview: (\d+) transaction"#, in: previewHTML).flatMap { Int($0) })
+            #expect(changing > 0)
+            #expect(!(try await browser.page("/rules").html.contains("Safeway is travel")))
+            let saved = try await browser.request(
+                "/rules", method: .post,
+                body: fields(
+                    draft.merging(["action": "save", "apply": "on"]) { $1 },
+                    filters: [("description", "contains", "safeway")]))
+            #expect(saved.status == .seeOther)
+            let rules = try await browser.page("/rules").html
+            #expect(rules.contains("Safeway is travel"))
+            #expect(rules.contains("\(changing) transaction(s) changed."))
+            #expect(try await browser.page("/rules?search=safeway").html.contains("Safeway is travel"))
+            #expect(!(try await browser.page("/rules?search=nomatch").html.contains("Safeway is travel")))
+        }
+    }
+
+    @Test("an invalid regex or an unknown category is refused with the form re-shown and nothing saved")
+    func refused() async throws {
+        try await withWeb { world in
+            let browser = try await world.signedUp("jo@example.com")
+            let token = try await browser.csrfToken(on: "/rules/new")
+            let before = Browser.all(#"(href="/rules/[0-9a-f-]{36}/edit")"#, in: try await browser.page("/rules").html)
+                .count
+            let regex = try await browser.request(
+                "/rules", method: .post,
+                body: fields(
+                    ["csrf": token, "name": "Broken", "category": "", "action": "save"],
+                    filters: [("description", "regex", "([a-z")]))
+            #expect(regex.status == .unprocessableContent)
+            #expect(String(buffer: regex.body).contains("value=\"Broken\""))
+            let category = try await browser.request(
+                "/rules", method: .post,
+                body: fields(
+                    ["csrf": token, "name": "Lost", "category": UUID().uuidString.lowercased(), "action": "save"],
+                    filters: [("description", "contains", "x")]))
+            #expect(category.status == .unprocessableContent)
+            #expect(
+                Browser.all(#"(href="/rules/[0-9a-f-]{36}/edit")"#, in: try await browser.page("/rules").html).count
+                    == before)
+        }
+    }
+
+    @Test("built-in rules are marked and can be switched off; Add Filter adds a row")
+    func builtIns() async throws {
+        try await withWeb { world in
+            let browser = try await world.signedUp("jo@example.com")
+            let html = try await browser.page("/rules").html
+            #expect(html.contains("Auto-generated"))
+            let id = try #require(Browser.first(#"action="/rules/([0-9a-f-]{36})/active""#, in: html))
+            _ = try await browser.submit("/rules/\(id)/active", from: "/rules", [:])
+            #expect(try await browser.page("/rules").html.contains("is off."))
+            let token = try await browser.csrfToken(on: "/rules/new")
+            let added = try await browser.request(
+                "/rules", method: .post,
+                body: fields(
+                    ["csrf": token, "name": "Two", "action": "add-filter"], filters: [("description", "contains", "a")])
+            )
+            #expect(Browser.all(#"(class="row filter-row")"#, in: String(buffer: added.body)).count == 2)
+        }
+    }
+}
