@@ -158,3 +158,31 @@ import VaultWeb
         }
     }
 }
+
+@Suite struct AccountsPagesTests {
+    @Test("accounts grouped by institution; nickname, hide and tracking-only save; reordering moves within a group")
+    func accounts() async throws {
+        try await withWeb { world in
+            let browser = try await world.connected("jo@example.com")
+            var html = try await browser.page("/accounts").html
+            #expect(html.contains("<h2>Evergreen Bank</h2>"))
+            #expect(html.contains("Liability") && html.contains("Asset"))
+            let section = try #require(html.components(separatedBy: "<h2>Evergreen Bank</h2>").dropFirst().first)
+            let ids = Browser.all(#"action="/accounts/([0-9a-f-]{36})/settings""#, in: String(section.prefix(6000)))
+            #expect(ids.count >= 2)
+            _ = try await browser.submit(
+                "/accounts/\(ids[0])/settings", from: "/accounts", ["nickname": "Main Checking", "trackingOnly": "on"])
+            html = try await browser.page("/accounts").html
+            #expect(html.contains(">Main Checking</a>"))
+            #expect(html.contains("Tracking only</span>"))
+            _ = try await browser.submit("/accounts/\(ids[0])/move", from: "/accounts", ["direction": "down"])
+            html = try await browser.page("/accounts").html
+            let after = Browser.all(
+                #"action="/accounts/([0-9a-f-]{36})/settings""#,
+                in: String(try #require(html.components(separatedBy: "<h2>Evergreen Bank</h2>").dropFirst().first).prefix(6000)))
+            #expect(after.firstIndex(of: ids[0])! > after.firstIndex(of: ids[1])!)
+            let unknown = try await browser.submit("/accounts/\(UUID().uuidString.lowercased())/move", from: "/accounts", ["direction": "up"])
+            #expect(unknown.status == .notFound)
+        }
+    }
+}

@@ -9,6 +9,7 @@ enum Layout {
         ("/categories", "Categories"),
         ("/budgets", "Budgets"),
         ("/recurring", "Recurring"),
+        ("/accounts", "Accounts"),
         ("/networth", "Net Worth"),
         ("/onboarding", "Set up bank sync"),
     ]

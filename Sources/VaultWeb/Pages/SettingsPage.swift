@@ -41,6 +41,9 @@ enum SettingsPage {
                 <section class="card" aria-labelledby="simplefin-title"><h2 id="simplefin-title">SimpleFIN</h2>
                 \(statuses.isEmpty ? "<p class=\"muted\">No SimpleFIN connection. <a href=\"/connections\">Connect one</a>.</p>" : "\(statuses)" as HTML)
                 </section>
+                <section class="card" aria-labelledby="manage-title"><h2 id="manage-title">Manage</h2>
+                <ul class="menu-list"><li><a href="/categories">Categories</a></li><li><a href="/rules">Transaction rules</a></li>
+                <li><a href="/accounts">Accounts</a></li><li><a href="/connections">Connections</a></li></ul></section>
                 <section class="card" aria-labelledby="server-title"><h2 id="server-title">Server</h2>
                 <p>A native app connects to <code>\(serverAddress)</code>.</p>
                 <p class="muted small">Signed in as \(signedIn.user.email) · household \(household.name) · \(household.timeZone.identifier) · \(household.baseCurrency.code)</p>

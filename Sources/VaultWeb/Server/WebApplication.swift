@@ -21,6 +21,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     TransactionsPages(environment: environment).addRoutes(to: pages)
     CategoriesPages(environment: environment).addRoutes(to: pages)
     RulesPages(environment: environment).addRoutes(to: pages)
+    AccountsPages(environment: environment).addRoutes(to: pages)
     RecurringPages(environment: environment).addRoutes(to: pages)
     return router
 }
