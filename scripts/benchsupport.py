@@ -188,11 +188,20 @@ def household_facts(path):
     return {"household": households[0][0], "transactions": count, "first": first, "last": last}
 
 
+def _cpu_times():
+    with open("/proc/stat") as stat:
+        fields = [int(x) for x in stat.readline().split()[1:]]
+    return sum(fields), fields[3] + fields[4]  # all, idle + iowait
+
+
 def load_note():
-    """The machine's cores and load average, printed with figures: other work on the machine lowers them."""
-    one, five, _ = os.getloadavg()
-    note = f"{os.cpu_count()} cores, load average {one:.2f} (1 min), {five:.2f} (5 min)"
-    if one > 0.5:
+    """How busy the machine is (over one second) before figures are taken: other work lowers them."""
+    total, idle = _cpu_times()
+    time.sleep(1)
+    total2, idle2 = _cpu_times()
+    busy = 100 * (1 - (idle2 - idle) / max(1, total2 - total))
+    note = f"{os.cpu_count()} cores, {busy:.0f}% busy over the last second, load average {os.getloadavg()[0]:.2f}"
+    if busy > 15:
         note += ": other work is running, so these figures read low"
     return note
 

@@ -179,10 +179,68 @@ import VaultWeb
             html = try await browser.page("/accounts").html
             let after = Browser.all(
                 #"action="/accounts/([0-9a-f-]{36})/settings""#,
-                in: String(try #require(html.components(separatedBy: "<h2>Evergreen Bank</h2>").dropFirst().first).prefix(6000)))
+                in: String(
+                    try #require(html.components(separatedBy: "<h2>Evergreen Bank</h2>").dropFirst().first).prefix(6000)
+                ))
             #expect(after.firstIndex(of: ids[0])! > after.firstIndex(of: ids[1])!)
-            let unknown = try await browser.submit("/accounts/\(UUID().uuidString.lowercased())/move", from: "/accounts", ["direction": "up"])
+            let unknown = try await browser.submit(
+                "/accounts/\(UUID().uuidString.lowercased())/move", from: "/accounts", ["direction": "up"])
             #expect(unknown.status == .notFound)
+        }
+    }
+}
+
+@Suite struct ListAPITests {
+    @Test("transactions, transfers, categories and rules through the API, with refusals")
+    func lists() async throws {
+        try await withWeb { world in
+            let signup = try await world.client.execute(
+                uri: "/api/v1/auth/signup", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"email":"jo@example.com","password":"correct horse battery"}"#))
+            let token = try #require(try json(signup)["token"] as? String)
+            let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+            func call(_ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil) async throws -> TestResponse {
+                try await world.client.execute(
+                    uri: uri, method: method, headers: auth, body: body.map { ByteBuffer(string: $0) })
+            }
+            _ = try await call(.post, "/api/v1/connections", #"{"setupToken":"\#(world.setupToken)"}"#)
+            let page = try json(try await call(.get, "/api/v1/transactions?size=5&q=safeway"))
+            #expect((page["items"] as? [Any])?.count == 5)
+            #expect((page["totalCount"] as? Int ?? 0) > 5)
+            #expect(try await call(.get, "/api/v1/transactions?size=0").status == .unprocessableContent)
+            #expect(try await call(.get, "/api/v1/transactions?page=two").status == .unprocessableContent)
+            let coverage = try json(try await call(.get, "/api/v1/transactions/coverage"))
+            #expect((coverage["totalImported"] as? Int ?? 0) > 100)
+            let pairs = try json(try await call(.get, "/api/v1/transfers?size=50"))
+            let pair = try #require((pairs["items"] as? [[String: Any]])?.first)
+            let outflow = try #require(pair["fromId"] as? String)
+            let inflow = try #require(pair["toId"] as? String)
+            #expect(try await call(.delete, "/api/v1/transfers/\(outflow)").status == .noContent)
+            #expect(
+                try await call(.post, "/api/v1/transfers", #"{"transaction":"\#(outflow)","partner":"\#(inflow)"}"#)
+                    .status
+                    == .noContent)
+            let created = try await call(.post, "/api/v1/categories", #"{"name":"Pets","type":"expense"}"#)
+            #expect(created.status == .created)
+            let petID = try #require(try json(created)["id"] as? String)
+            #expect(try await call(.post, "/api/v1/categories", #"{"name":""}"#).status == .unprocessableContent)
+            #expect(try await call(.patch, "/api/v1/categories/\(petID)", #"{"emoji":"🐶"}"#).status == .ok)
+            let draft =
+                #"{"name":"Vet","category":"Pets","filters":[{"field":"description","op":"contains","value":"safeway"}]}"#
+            let preview = try await call(.post, "/api/v1/rules/preview", draft)
+            #expect(preview.status == .ok)
+            #expect(try jsonArray(preview).count > 0)
+            let bad =
+                #"{"name":"Bad","category":"Pets","filters":[{"field":"description","op":"regex","value":"([a"}]}"#
+            #expect(try await call(.post, "/api/v1/rules", bad).status == .unprocessableContent)
+            let rule = try await call(.post, "/api/v1/rules", draft)
+            #expect(rule.status == .created)
+            let ruleID = try #require(try json(rule)["id"] as? String)
+            #expect(try await call(.post, "/api/v1/rules/apply").status == .ok)
+            #expect(try jsonArray(try await call(.get, "/api/v1/rules?search=vet")).count == 1)
+            #expect(try await call(.delete, "/api/v1/rules/\(ruleID)").status == .noContent)
+            #expect(try await call(.delete, "/api/v1/categories/\(petID)").status == .conflict)
+            #expect(try await call(.delete, "/api/v1/categories/\(petID)?confirm=true").status == .ok)
         }
     }
 }

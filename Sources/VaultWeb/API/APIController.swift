@@ -14,6 +14,7 @@ struct APIController: Sendable {
     func addRoutes(to router: Router<WebContext>) {
         let api = router.group("/api/v1").add(middleware: APIErrorMiddleware())
         api.get("/info") { _, _ in try Response.json(InfoView()) }
+        addListRoutes(to: api)
         api.get("/openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],

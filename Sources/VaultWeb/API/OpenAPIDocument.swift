@@ -56,6 +56,43 @@ enum OpenAPIDocument {
                       items:
                         type: object
                         properties: {field: {type: string}, message: {type: string}}
+            CategoryInput:
+              type: object
+              properties:
+                name: {type: string}
+                type: {type: string, enum: [expense, income, transfer]}
+                parent: {type: string, description: a category id, name or path; empty for the top level}
+                emoji: {type: string}
+                color: {type: string}
+            RuleInput:
+              type: object
+              required: [name, filters]
+              properties:
+                name: {type: string}
+                category: {type: string}
+                classification: {type: string, enum: [income, expense, transfer, ignore]}
+                join: {type: string, enum: [all, any]}
+                priority: {type: integer}
+                active: {type: boolean}
+                apply: {type: boolean}
+                filters:
+                  type: array
+                  items:
+                    type: object
+                    required: [field, op, value]
+                    properties:
+                      field: {type: string, enum: [description, payee, amount, account]}
+                      op: {type: string, enum: [contains, starts-with, ends-with, equals, contains-word, regex, greater-than, less-than, between]}
+                      value: {type: string}
+                      secondValue: {type: string}
+            Page:
+              type: object
+              properties:
+                items: {type: array, items: {type: object}}
+                page: {type: integer}
+                pageSize: {type: integer}
+                pageCount: {type: integer}
+                totalCount: {type: integer}
             Info:
               type: object
               required: [name, version, apiVersion]
@@ -413,6 +450,136 @@ enum OpenAPIDocument {
                 "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Transaction'}}}}
                 "404": {$ref: '#/components/responses/Error'}
                 "422": {$ref: '#/components/responses/Error'}
+          /transactions:
+            get:
+              summary: One page of transactions, filtered like the Transactions page.
+              parameters:
+                - {name: from, in: query, schema: {type: string, format: date}}
+                - {name: to, in: query, schema: {type: string, format: date}}
+                - {name: q, in: query, description: description search ignoring case and punctuation, schema: {type: string}}
+                - {name: account, in: query, description: repeat for several, schema: {type: string}}
+                - {name: category, in: query, schema: {type: string}}
+                - {name: transfers, in: query, description: include internal transfers, schema: {type: boolean}}
+                - {name: kind, in: query, schema: {type: string, enum: [income, expense, transfer, ignore]}}
+                - {name: sort, in: query, schema: {type: string, enum: [desc, asc]}}
+                - {name: page, in: query, schema: {type: integer, minimum: 1}}
+                - {name: size, in: query, schema: {type: integer, minimum: 1, maximum: 1000}}
+              responses:
+                "200": {description: A page, content: {application/json: {schema: {$ref: '#/components/schemas/Page'}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /transactions/coverage:
+            get:
+              summary: What bank sync has imported (count, oldest and newest dates).
+              responses:
+                "200": {description: Coverage, content: {application/json: {schema: {type: object, properties: {totalImported: {type: integer}, oldestImported: {type: [string, "null"]}, newestImported: {type: [string, "null"]}}}}}}
+          /transfers:
+            get:
+              summary: One page of transfer pairs, filtered like the transactions (page, size and sort are the pairs' own).
+              parameters:
+                - {name: from, in: query, schema: {type: string, format: date}}
+                - {name: to, in: query, schema: {type: string, format: date}}
+                - {name: q, in: query, schema: {type: string}}
+                - {name: account, in: query, schema: {type: string}}
+                - {name: sort, in: query, schema: {type: string, enum: [desc, asc]}}
+                - {name: page, in: query, schema: {type: integer}}
+                - {name: size, in: query, schema: {type: integer}}
+              responses:
+                "200": {description: A page, content: {application/json: {schema: {$ref: '#/components/schemas/Page'}}}}
+                "422": {$ref: '#/components/responses/Error'}
+            post:
+              summary: Pair two equal and opposite transactions as a transfer by hand.
+              requestBody:
+                required: true
+                content: {application/json: {schema: {type: object, required: [transaction, partner], properties: {transaction: {type: string}, partner: {type: string}}}}}
+              responses:
+                "204": {description: Paired}
+                "404": {$ref: '#/components/responses/Error'}
+                "422": {$ref: '#/components/responses/Error'}
+          /transfers/{id}:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            delete:
+              summary: Unlink the pair holding this transaction (it is never paired again automatically).
+              responses:
+                "204": {description: Unlinked}
+                "404": {$ref: '#/components/responses/Error'}
+          /categories:
+            get:
+              summary: The category tree, parents before children.
+              responses:
+                "200": {description: Categories, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+            post:
+              summary: Create a category.
+              requestBody:
+                required: true
+                content: {application/json: {schema: {$ref: '#/components/schemas/CategoryInput'}}}
+              responses:
+                "201": {description: Created, content: {application/json: {schema: {type: object}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /categories/{id}:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            patch:
+              summary: Rename, retype, move (parent "" for the top level) or restyle a category.
+              requestBody:
+                required: true
+                content: {application/json: {schema: {$ref: '#/components/schemas/CategoryInput'}}}
+              responses:
+                "200": {description: Saved, content: {application/json: {schema: {type: object}}}}
+                "404": {$ref: '#/components/responses/Error'}
+                "422": {$ref: '#/components/responses/Error'}
+            delete:
+              summary: Remove a category; when that moves children, transactions or rules, confirm=true is needed (409 says what would happen).
+              parameters:
+                - {name: confirm, in: query, schema: {type: boolean}}
+                - {name: moveTo, in: query, description: where its transactions go, schema: {type: string}}
+              responses:
+                "200": {description: Removed, content: {application/json: {schema: {type: object}}}}
+                "404": {$ref: '#/components/responses/Error'}
+                "409": {$ref: '#/components/responses/Error'}
+          /rules:
+            get:
+              summary: Rules sorted by name (search filters by name); built-in ones have origin other than user.
+              parameters:
+                - {name: search, in: query, schema: {type: string}}
+              responses:
+                "200": {description: Rules, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+            post:
+              summary: Create a rule, optionally applying the rules to existing transactions.
+              requestBody:
+                required: true
+                content: {application/json: {schema: {$ref: '#/components/schemas/RuleInput'}}}
+              responses:
+                "201": {description: Created, content: {application/json: {schema: {type: object}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /rules/{id}:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            put:
+              summary: Replace a rule.
+              requestBody:
+                required: true
+                content: {application/json: {schema: {$ref: '#/components/schemas/RuleInput'}}}
+              responses:
+                "200": {description: Saved, content: {application/json: {schema: {type: object}}}}
+                "404": {$ref: '#/components/responses/Error'}
+                "422": {$ref: '#/components/responses/Error'}
+            delete:
+              summary: Delete a rule.
+              responses:
+                "204": {description: Deleted}
+                "404": {$ref: '#/components/responses/Error'}
+          /rules/preview:
+            post:
+              summary: What the rules, with this draft added, would change; nothing is saved.
+              requestBody:
+                required: true
+                content: {application/json: {schema: {$ref: '#/components/schemas/RuleInput'}}}
+              responses:
+                "200": {description: The changes, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+                "422": {$ref: '#/components/responses/Error'}
+          /rules/apply:
+            post:
+              summary: Apply the rules to existing transactions (fields set by hand never change).
+              responses:
+                "200": {description: What changed, content: {application/json: {schema: {type: object}}}}
           /onboarding/review:
             get:
               summary: Last month's detected paychecks, transfers and card payments.
