@@ -214,6 +214,24 @@ def main():
             page.goto(f"{BASE}/transactions")
             assert int(page.inner_text("#pair-count")) == pairs
 
+        def rule_from_transaction():
+            page.goto(f"{BASE}/transactions?q=safeway")
+            row = page.locator("tr[data-transaction]").first
+            row.locator("summary:has-text('More')").click()
+            row.locator("a:has-text('Add Rule')").click()
+            page.wait_for_url("**/rules/new?from=**")
+            expect(page.locator("input[name=value]").first).to_have_value(re.compile("SAFEWAY", re.I))
+            page.fill("#name", "Safeway to Travel")
+            page.select_option("#category", label="Travel")
+            page.click("button[value=preview]")
+            expect(page.locator("#rule-preview h2")).to_contain_text("transaction(s) would change")
+            shot(page, "phone-rule-preview")
+            page.check("input[name=apply]")
+            page.click("button[value=save]")
+            page.wait_for_url("**/rules")
+            expect(page.locator(".alert.notice")).to_contain_text("transaction(s) changed")
+            expect(page.locator("#rules")).to_contain_text("Safeway to Travel")
+
         def budget_target():
             page.goto(f"{BASE}/budgets")
             row = page.locator("#monthly-targets tr[data-category]").filter(has_text="Groceries").first
@@ -256,9 +274,29 @@ def main():
             for path, name in [
                 ("/dashboard", "dashboard"), ("/connections", "connections"), ("/settings", "settings"),
                 ("/transactions", "transactions"), ("/budgets", "budgets"), ("/recurring", "recurring"),
+                ("/categories", "categories"), ("/rules", "rules"), ("/accounts", "accounts"),
             ]:
                 view.goto(BASE + path)
                 view.screenshot(path=os.path.join(ARTIFACTS, f"desktop-{name}-dark.png"), full_page=True)
+            desktop.close()
+
+        def light_screens():
+            page.goto(f"{BASE}/settings")
+            page.check("input[name=theme][value=light]")
+            page.click("button:has-text('Save theme')")
+            page.wait_for_url("**/settings")
+            pages = [("/dashboard", "dashboard"), ("/transactions", "transactions"), ("/budgets", "budgets"),
+                     ("/recurring", "recurring"), ("/categories", "categories"), ("/rules", "rules"),
+                     ("/accounts", "accounts"), ("/connections", "connections"), ("/settings", "settings")]
+            for path, name in pages:
+                page.goto(BASE + path)
+                shot(page, f"phone-{name}-light")
+            desktop = browser.new_context(viewport=DESKTOP, storage_state=phone.storage_state())
+            view = desktop.new_page()
+            for path, name in pages:
+                view.goto(BASE + path)
+                assert view.get_attribute("html", "data-theme") == "light"
+                view.screenshot(path=os.path.join(ARTIFACTS, f"desktop-{name}-light.png"), full_page=True)
             desktop.close()
 
         def nothing_leaves_the_server():
@@ -281,10 +319,12 @@ def main():
         check("filtering transactions by description and dates changes the count", transactions_filters)
         check("recategorising a transaction changes the dashboard's category totals", recategorise)
         check("unlinking a transfer pair and marking it again", unlink_and_mark)
+        check("a rule made from a transaction, previewed, saved and applied", rule_from_transaction)
         check("a budget target saves as I type and is there after a reload", budget_target)
         check("dismissing a recurring pattern", dismiss_recurring)
         check("a phone in dark mode gets the dark theme with readable buttons", system_dark)
         check("screenshots at desktop width", desktop_screens)
+        check("screenshots of every page at phone and desktop width in the light theme", light_screens)
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
 
         light_desktop = browser.new_context(viewport=DESKTOP)
