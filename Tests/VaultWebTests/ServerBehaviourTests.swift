@@ -52,22 +52,13 @@ import VaultTestSupport
 
     @Test("behind TLS the session cookie is Secure")
     func secureCookies() async throws {
-        try await TestBackend.sqlite.withDatabase { database in
-            try await SimpleFINClient.using { client in
-                let environment = WebEnvironment(
-                    database: database, secrets: SecretBox(key: Data(repeating: 3, count: 32)), simpleFIN: client,
-                    configuration: WebConfiguration(passwordCost: 4, secureCookies: true), clock: { Fixture.now })
-                try await Application(router: buildRouter(environment)).test(.router) { client in
-                    let browser = Browser(client: client)
-                    let response = try await browser.submit(
-                        "/signup", from: "/signup",
-                        ["email": "jo@example.com", "password": "long enough", "confirmation": "long enough"])
-                    let cookie = try #require(
-                        response.headers[values: .setCookie].first { $0.hasPrefix("gv_session=") })
-                    #expect(cookie.contains("Secure"))
-                    #expect(cookie.contains("HttpOnly"))
-                }
-            }
+        try await withApp(WebConfiguration(passwordCost: 4, secureCookies: true)) { browser in
+            let response = try await browser.submit(
+                "/signup", from: "/signup",
+                ["email": "jo@example.com", "password": "long enough", "confirmation": "long enough"])
+            let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("gv_session=") })
+            #expect(cookie.contains("Secure"))
+            #expect(cookie.contains("HttpOnly"))
         }
     }
 
@@ -103,23 +94,15 @@ import VaultTestSupport
 
     @Test("a deployment that does not allow private bridges refuses a loopback token and saves nothing")
     func loopbackTokenRefused() async throws {
-        try await TestBackend.sqlite.withDatabase { database in
-            try await SimpleFINClient.using { client in
-                let environment = WebEnvironment(
-                    database: database, secrets: SecretBox(key: Data(repeating: 3, count: 32)), simpleFIN: client,
-                    configuration: WebConfiguration(passwordCost: 4), clock: { Fixture.now })
-                try await Application(router: buildRouter(environment)).test(.router) { client in
-                    let browser = Browser(client: client)
-                    _ = try await browser.submit(
-                        "/signup", from: "/signup",
-                        ["email": "jo@example.com", "password": "long enough", "confirmation": "long enough"])
-                    let token = Data("http://127.0.0.1:9/simplefin/claim/X".utf8).base64EncodedString()
-                    let response = try await browser.submit("/connections", from: "/connections", ["setupToken": token])
-                    #expect(response.status == .unprocessableContent)
-                    #expect(String(buffer: response.body).contains("allow-private-bridges"))
-                    #expect(try await browser.page("/connections").html.contains("No institutions linked yet."))
-                }
-            }
+        try await withApp(WebConfiguration(passwordCost: 4)) { browser in
+            _ = try await browser.submit(
+                "/signup", from: "/signup",
+                ["email": "jo@example.com", "password": "long enough", "confirmation": "long enough"])
+            let token = Data("http://127.0.0.1:9/simplefin/claim/X".utf8).base64EncodedString()
+            let response = try await browser.submit("/connections", from: "/connections", ["setupToken": token])
+            #expect(response.status == .unprocessableContent)
+            #expect(String(buffer: response.body).contains("allow-private-bridges"))
+            #expect(try await browser.page("/connections").html.contains("No institutions linked yet."))
         }
     }
 }

@@ -71,6 +71,20 @@ func withWeb(
     }
 }
 
+/// Runs `body` with a browser on the app configured as given, over a fresh database and no bridge.
+func withApp(_ configuration: WebConfiguration, _ body: @Sendable (Browser) async throws -> Void) async throws {
+    try await TestBackend.sqlite.withDatabase { database in
+        try await SimpleFINClient.using { client in
+            let environment = WebEnvironment(
+                database: database, secrets: SecretBox(key: Data(repeating: 3, count: 32)), simpleFIN: client,
+                configuration: configuration, clock: { Fixture.now })
+            try await Application(router: buildRouter(environment)).test(.router) { client in
+                try await body(Browser(client: client))
+            }
+        }
+    }
+}
+
 /// A browser's view of the app: keeps cookies, reads CSRF tokens off pages, submits forms.
 final class Browser: @unchecked Sendable {
     let client: any TestClientProtocol
