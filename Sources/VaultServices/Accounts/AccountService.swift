@@ -10,8 +10,8 @@ public struct AccountService: Sendable {
     public struct Listed: Sendable {
         public let account: Account
         public let institution: Institution?
-        /// How many transactions the account holds.
-        public let transactionCount: Int
+        /// How many transactions the account holds; nil when the list was asked for without counting.
+        public let transactionCount: Int?
     }
 
     /// What a person gives to add a manual account; text fields are validated together.
@@ -74,8 +74,9 @@ public struct AccountService: Sendable {
         }
     }
 
-    /// Every account in display order, hidden ones only when asked for.
-    public func list(includeHidden: Bool = false) async throws -> [Listed] {
+    /// Every account in display order, hidden ones only when asked for; `counting` adds each account's number
+    /// of transactions (a count over each account's rows: pages that do not show it skip it).
+    public func list(includeHidden: Bool = false, counting: Bool = true) async throws -> [Listed] {
         try await scope.read { session in
             let institutions = Dictionary(
                 uniqueKeysWithValues: try await session.institutions.all().map { ($0.id, $0) })
@@ -84,7 +85,7 @@ public struct AccountService: Sendable {
                 listed.append(
                     Listed(
                         account: account, institution: account.institutionID.flatMap { institutions[$0] },
-                        transactionCount: try await session.accounts.transactionCount(account.id)))
+                        transactionCount: counting ? try await session.accounts.transactionCount(account.id) : nil))
             }
             return listed
         }

@@ -16,5 +16,6 @@ extension Migration {
         .insights,
         .recurringCache,
         .users,
+        .coverage,
     ]
 }

@@ -134,7 +134,15 @@ public struct TransferRepository: Sendable {
                  LIMIT \(bind: Int64(page.size)) OFFSET \(bind: Int64(page.offset))
                 """
         ).all()
-        let count = try await session.sql.raw("SELECT COUNT(*) AS n " + joins + " WHERE " + conditions).first()
+        // Without a filter on the transactions the pairs table counts itself, without reading transactions.
+        let unfiltered =
+            filter.from == nil && filter.through == nil && filter.foldedSearch == nil && filter.accountIDs.isEmpty
+            && filter.categoryIDs == nil
+        let count = try await session.sql.raw(
+            unfiltered
+                ? "SELECT COUNT(*) AS n FROM transfer_pairs p WHERE p.household_id = \(bind: session.household)"
+                : "SELECT COUNT(*) AS n " + joins + " WHERE " + conditions
+        ).first()
         return Page(
             items: try rows.map(Self.stored(from:)), request: page, totalCount: Int(try count?.int("n") ?? 0))
     }

@@ -16,7 +16,9 @@ struct AccountDetail: Sendable {
     static func load(_ environment: WebEnvironment, user: User, id: String) async throws -> AccountDetail {
         let scope = environment.household(of: user)
         let account = try await scope.accounts.find(id)
-        let listed = try await scope.accounts.list(includeHidden: true).first { $0.account.id == account.id }
+        let listed = try await scope.accounts.list(includeHidden: true, counting: false).first {
+            $0.account.id == account.id
+        }
         let recent = try await scope.transactions.list(
             TransactionQuery(accounts: [account.id.description], includeTransfers: true, pageSize: recentCount))
         let connections = try await environment.sync(for: user).overview()

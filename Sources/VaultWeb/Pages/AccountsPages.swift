@@ -16,7 +16,8 @@ struct AccountsPages {
 
     func list(_ request: Request, _ context: WebContext) async throws -> Response {
         let signedIn = try AppPages.signedIn(context, returnTo: "/accounts")
-        let listed = try await environment.household(of: signedIn.user).accounts.list(includeHidden: true)
+        let listed = try await environment.household(of: signedIn.user).accounts.list(
+            includeHidden: true, counting: false)
         return .html(AccountsPage.render(AccountsPage.groups(listed), signedIn: signedIn))
     }
 

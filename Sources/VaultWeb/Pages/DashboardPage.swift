@@ -175,6 +175,7 @@ enum DashboardPage {
             <strong>\(Charts.label(month))</strong>\(next)</div>
             <p class="big amount \(tone)">\(report.net.formatted())</p>
             <p class="muted">\(report.income.formatted()) in · \(report.spending.formatted()) out</p>
+            <p><a href="/transactions?from=\(month.first.description)&amp;to=\(month.last.description)">\(Charts.label(month))'s transactions →</a></p>
             \(report.incomeCount + report.spendingCount == 0 ? "<p class=\"muted small\">No transactions this month; try another month.</p>" : HTML.empty)
             """
     }

@@ -87,7 +87,8 @@ struct OnboardingPages {
 
     func accounts(_ request: Request, _ context: WebContext) async throws -> Response {
         let signedIn = try AppPages.signedIn(context, returnTo: "/onboarding/accounts")
-        let listed = try await environment.household(of: signedIn.user).accounts.list(includeHidden: true)
+        let listed = try await environment.household(of: signedIn.user).accounts.list(
+            includeHidden: true, counting: false)
         let rows = listed.map { entry -> HTML in
             let account = entry.account
             let id = account.id.description

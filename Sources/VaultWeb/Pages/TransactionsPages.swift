@@ -49,7 +49,7 @@ struct TransactionsPages {
             pairs = try await TransferService(scope: scope).page(view.query(pairs: true))
         }
         let coverage = try await scope.transactions.coverage()
-        let accounts = try await scope.accounts.list(includeHidden: true).map(\.account)
+        let accounts = try await scope.accounts.list(includeHidden: true, counting: false).map(\.account)
         let tree = try await scope.categories.tree()
         let today = try await scope.details().today(at: environment.clock())
         return .html(

@@ -39,7 +39,7 @@ struct AccountsCommand: AsyncParsableCommand {
                     return [
                         account.displayName, listed.institution?.name ?? "—", account.kind.displayName,
                         account.netWorthCategory.displayName, account.balance.formatted(),
-                        String(listed.transactionCount), notes.joined(separator: ", "),
+                        listed.transactionCount.map(String.init) ?? "", notes.joined(separator: ", "),
                     ]
                 }
                 Terminal.print(
