@@ -196,6 +196,7 @@ def _cpu_times():
 
 def load_note():
     """How busy the machine is (over one second) before figures are taken: other work lowers them."""
+    os.sync()  # files just written are flushed now, not while the tools run
     total, idle = _cpu_times()
     time.sleep(1)
     total2, idle2 = _cpu_times()
