@@ -19,11 +19,12 @@ import VaultWeb
             let dining = try #require(Browser.first(#"<option value="([0-9a-f-]{36})">[^<]*Dining</option>"#, in: html))
             let created = try await browser.submit(
                 "/categories", from: "/categories",
-                ["name": "Brunch", "kind": "expense", "parent": dining, "emoji": "🥞"])
+                ["name": "Brunch", "kind": "expense", "parent": dining, "emoji": "🥞", "color": "#3498DB"])
             #expect(created.status == .seeOther)
             html = try await browser.page("/categories").html
             #expect(html.contains("Created Brunch."))
             #expect(html.contains("🥞 Brunch"))
+            #expect(html.contains("fill=\"#3498DB\""))
             let id = try #require(
                 Browser.first(
                     #"Brunch</td>\s*<td data-label="Type">Expense</td>\s*<td data-label=""><a class="button secondary" href="/categories/([0-9a-f-]{36})/edit""#,

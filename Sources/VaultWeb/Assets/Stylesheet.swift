@@ -33,6 +33,7 @@ enum Stylesheet {
         details.row-menu summary { cursor: pointer; color: var(--brand-strong); }
         details.row-menu[open] { min-width: 240px; }
         details.filters > summary { cursor: pointer; font-weight: 600; font-size: 1.05rem; }
+        svg.swatch { width: 10px; height: 10px; vertical-align: middle; }
         fieldset { border: 1px solid var(--line); border-radius: 10px; margin: 10px 0; }
         .pager { margin-top: 10px; } .button[aria-disabled="true"] { opacity: .4; pointer-events: none; }
         .save-state.saved { color: var(--income); } .save-state.failed { color: var(--expense); }

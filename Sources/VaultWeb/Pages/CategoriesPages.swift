@@ -145,11 +145,18 @@ enum CategoriesPage {
             """
     }
 
+    /// A dot in the category's colour (an SVG fill, which the page's content security policy allows where an
+    /// inline style would not be).
+    static func swatch(_ color: String?) -> HTML {
+        guard let color, CategoryKey.isValidColor(color) else { return .empty }
+        return "<svg class=\"swatch\" viewBox=\"0 0 10 10\" aria-hidden=\"true\"><circle cx=\"5\" cy=\"5\" r=\"5\" fill=\"\(color)\"/></svg> "
+    }
+
     static func render(tree: CategoryTree, signedIn: SignedIn, problems: [String], typed: CategoryFields) -> HTML {
         let rows = tree.flattened().map { category, depth -> HTML in
             let id = category.id.description
             return """
-                <tr><td data-label="">\(String(repeating: "\u{00A0}\u{00A0}\u{00A0}", count: depth))\(category.emoji.map { $0 + " " } ?? "")\(category.name)</td>
+                <tr><td data-label="">\(String(repeating: "\u{00A0}\u{00A0}\u{00A0}", count: depth))\(swatch(category.color))\(category.emoji.map { $0 + " " } ?? "")\(category.name)</td>
                 <td data-label="Type">\(category.kind.displayName)</td>
                 <td data-label=""><a class="button secondary" href="/categories/\(id)/edit">Edit</a> <a class="button secondary" href="/categories/\(id)/remove">Remove</a></td></tr>
                 """
