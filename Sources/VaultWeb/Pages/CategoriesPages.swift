@@ -149,7 +149,8 @@ enum CategoriesPage {
     /// inline style would not be).
     static func swatch(_ color: String?) -> HTML {
         guard let color, CategoryKey.isValidColor(color) else { return .empty }
-        return "<svg class=\"swatch\" viewBox=\"0 0 10 10\" aria-hidden=\"true\"><circle cx=\"5\" cy=\"5\" r=\"5\" fill=\"\(color)\"/></svg> "
+        return
+            "<svg class=\"swatch\" viewBox=\"0 0 10 10\" aria-hidden=\"true\"><circle cx=\"5\" cy=\"5\" r=\"5\" fill=\"\(color)\"/></svg> "
     }
 
     static func render(tree: CategoryTree, signedIn: SignedIn, problems: [String], typed: CategoryFields) -> HTML {
