@@ -68,6 +68,17 @@ enum Layout {
         return "<ul class=\"menu-list\">\(items)</ul>"
     }
 
+    /// The household's categories as `<option>`s, children indented under their parents, `selected` chosen,
+    /// `excluding` left out (a category cannot be its own parent).
+    static func categoryOptions(_ tree: CategoryTree, selected: String?, excluding: Set<Category.ID> = []) -> HTML {
+        tree.flattened().filter { !excluding.contains($0.0.id) }.map { category, depth -> HTML in
+            let id = category.id.description
+            let marker: HTML = selected == id ? " selected" : ""
+            let indent = String(repeating: "\u{00A0}\u{00A0}", count: depth)
+            return "<option value=\"\(id)\"\(marker)>\(indent)\(category.name)</option>"
+        }.joined()
+    }
+
     /// A hidden field with the session's CSRF token; every form carries one.
     static func csrfField(_ token: String) -> HTML {
         "<input type=\"hidden\" name=\"csrf\" value=\"\(token)\">"

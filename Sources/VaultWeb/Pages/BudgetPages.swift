@@ -136,14 +136,9 @@ enum TransactionRows {
         _ rows: [TransactionService.Listed], tree: CategoryTree, signedIn: SignedIn, back: String, empty: String
     ) -> HTML {
         guard !rows.isEmpty else { return "<p class=\"muted\">\(empty)</p>" }
-        let options = tree.flattened().map { category, depth in
-            (category.id.description, String(repeating: "\u{00A0}\u{00A0}", count: depth) + category.name)
-        }
         let body = rows.map { listed -> HTML in
             let t = listed.transaction
-            let choices = options.map { id, name -> HTML in
-                "<option value=\"\(id)\"\(t.categoryID?.description == id ? " selected" : "")>\(name)</option>"
-            }
+            let choices = Layout.categoryOptions(tree, selected: t.categoryID?.description)
             return """
                 <tr><td data-label="Transaction"><strong>\(t.description)</strong><br><span class="muted small">\(t.date.description) · \(listed.account.displayName) · \(listed.reason)</span></td>
                 <td data-label="Amount" class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</td>

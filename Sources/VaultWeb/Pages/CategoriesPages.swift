@@ -131,11 +131,7 @@ enum CategoriesPage {
             "<option value=\"\(kind.rawValue)\"\(fields.kind == kind.rawValue ? " selected" : "")>\(kind.displayName)</option>"
         }
         let excluded = Set(excluding.map { [$0] + tree.descendants(of: $0).map(\.id) } ?? [])
-        let parents = tree.flattened().filter { !excluded.contains($0.0.id) }.map { category, depth -> HTML in
-            let id = category.id.description
-            return
-                "<option value=\"\(id)\"\(fields.parent == id ? " selected" : "")>\(String(repeating: "\u{00A0}\u{00A0}", count: depth))\(category.name)</option>"
-        }
+        let parents = Layout.categoryOptions(tree, selected: fields.parent, excluding: excluded)
         return """
             <label for="name">Name</label><input id="name" name="name" type="text" required maxlength="100" value="\(fields.name)">
             <label for="kind">Type</label><select id="kind" name="kind">\(kinds)</select>
@@ -200,11 +196,7 @@ enum CategoriesPage {
         let lines = plan.description.split(separator: "\n").dropFirst().map { line -> HTML in
             "<li>\(String(line.dropFirst(2)))</li>"
         }
-        let targets = tree.flattened().filter { $0.0.id != plan.category.id }.map { category, depth -> HTML in
-            let value = category.id.description
-            return
-                "<option value=\"\(value)\"\(moveTo == value ? " selected" : "")>\(String(repeating: "\u{00A0}\u{00A0}", count: depth))\(category.name)</option>"
-        }
+        let targets = Layout.categoryOptions(tree, selected: moveTo, excluding: [plan.category.id])
         return Layout.page(
             title: "Remove \(plan.category.name)", signedIn: signedIn, current: "/categories",
             body: """

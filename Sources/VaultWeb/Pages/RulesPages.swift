@@ -225,11 +225,7 @@ enum RulesPage {
         _ draft: RuleDraft, id: String?, tree: CategoryTree, signedIn: SignedIn, problems: [String],
         preview: [RuleService.PreviewItem]?
     ) -> HTML {
-        let categories = tree.flattened().map { category, depth -> HTML in
-            let value = category.id.description
-            return
-                "<option value=\"\(value)\"\(draft.category == value ? " selected" : "")>\(String(repeating: "\u{00A0}\u{00A0}", count: depth))\(category.name)</option>"
-        }
+        let categories = Layout.categoryOptions(tree, selected: draft.category)
         let filterRows = draft.filters.map { filter -> HTML in
             let fields = [
                 ("description", "Description"), ("payee", "Payee"), ("amount", "Amount"), ("account", "Account"),

@@ -30,12 +30,7 @@ enum TransactionsPage {
             return
                 "<label class=\"small\"><input type=\"checkbox\" name=\"account\" value=\"\(id)\"\(checked)> \(account.displayName)</label>"
         }
-        let categoryOptions = tree.flattened().map { category, depth -> HTML in
-            let id = category.id.description
-            let selected: HTML = view.category == id ? " selected" : ""
-            return
-                "<option value=\"\(id)\"\(selected)>\(String(repeating: "\u{00A0}\u{00A0}", count: depth))\(category.name)</option>"
-        }
+        let categoryOptions = Layout.categoryOptions(tree, selected: view.category)
         let filtered =
             view.from != nil || view.to != nil || view.search != nil || !view.accounts.isEmpty || view.category != nil
             || view.includeTransfers || view.kind != nil || !problems.isEmpty
@@ -82,11 +77,7 @@ enum TransactionsPage {
         let t = listed.transaction
         let id = t.id.description
         let csrf = Layout.csrfField(signedIn.csrfToken)
-        let options = tree.flattened().map { category, depth -> HTML in
-            let selected: HTML = t.categoryID == category.id ? " selected" : ""
-            return
-                "<option value=\"\(category.id.description)\"\(selected)>\(String(repeating: "\u{00A0}\u{00A0}", count: depth))\(category.name)</option>"
-        }
+        let options = Layout.categoryOptions(tree, selected: t.categoryID?.description)
         let flags: HTML = """
             \(t.isPending ? "<span class=\"badge\">Pending</span>" : "" as HTML)\(t.isExcluded ? " <span class=\"badge bad\">Excluded</span>" : "" as HTML)
             """
@@ -177,11 +168,7 @@ enum TransactionDetailPage {
         let kinds = Classification.allCases.map { kind -> HTML in
             "<option value=\"\(kind.rawValue)\"\(kind == t.classification ? " selected" : "")>\(kind.rawValue.capitalized)</option>"
         }
-        let categories = tree.flattened().map { category, depth -> HTML in
-            let selected: HTML = t.categoryID == category.id ? " selected" : ""
-            return
-                "<option value=\"\(category.id.description)\"\(selected)>\(String(repeating: "\u{00A0}\u{00A0}", count: depth))\(category.name)</option>"
-        }
+        let categories = Layout.categoryOptions(tree, selected: t.categoryID?.description)
         let partners = candidates.map { other -> HTML in
             let o = other.transaction
             return """
