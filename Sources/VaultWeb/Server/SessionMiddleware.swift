@@ -16,6 +16,8 @@ struct SessionMiddleware: RouterMiddleware {
     )
         async throws -> Response
     {
+        // Assets are the same for everyone: no session lookup for them.
+        if request.uri.path.hasPrefix("/assets/") { return try await next(request, context) }
         var context = context
         if environment.configuration.trustForwardedFor, let forwarded = request.headers[.xForwardedFor] {
             context.forwardedFor = forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
