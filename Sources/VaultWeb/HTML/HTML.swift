@@ -57,9 +57,6 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
 
     /// Nothing.
     static let empty: HTML = ""
-
-    /// `html` when `condition` holds, else nothing.
-    static func when(_ condition: Bool, _ html: @autoclosure () -> HTML) -> HTML { condition ? html() : .empty }
 }
 
 extension Array where Element == HTML {
