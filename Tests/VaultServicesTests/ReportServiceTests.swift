@@ -298,7 +298,10 @@ import VaultTestSupport
                 try await $0.recurring.cache([], sequence: sequence, on: LocalDate(iso: "2026-11-21")!)
             }
             #expect(try await scope.reports.recurring().series.isEmpty)
+            // Keeping a new answer leaves the household's data version, and so every other kept answer, alone.
+            let version = try await scope.stamp().stamp.dataVersion
             #expect(try await scope.reports.recurring(refresh: true).series.map(\.name) == ["Rent"])
+            #expect(try await scope.stamp().stamp.dataVersion == version)
             // A new charge moves the change log, so the next report looks again.
             for date in ["2026-09-20", "2026-10-20", "2026-11-20"] {
                 _ = try await scope.transactions.add(

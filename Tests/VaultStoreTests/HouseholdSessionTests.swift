@@ -136,4 +136,37 @@ import VaultTestSupport
             }
         }
     }
+
+    @Test(
+        "every write transaction moves the household's data version, unlogged ones too; a failed one does not",
+        arguments: TestBackend.enabled)
+    func dataVersion(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let world = try await makeTwoHouseholds(database)
+            func versions() async throws -> (Int64, Int64) {
+                (
+                    try await database.read(household: world.mine.id) { try await $0.versioned().dataVersion },
+                    try await database.read(household: world.theirs.id) { try await $0.versioned().dataVersion }
+                )
+            }
+            let (mine, theirs) = try await versions()
+            // A balance snapshot is not in the change log, but answers computed before it are out of date.
+            try await database.write(household: world.mine.id, actor: .commandLine) { session async throws in
+                try await session.syncRecords.recordBalance(
+                    of: world.myAccount.id, on: LocalDate(iso: "2026-11-01")!, minorUnits: 5_00)
+            }
+            #expect(try await versions() == (mine + 1, theirs))
+            struct Refused: Error {}
+            await #expect(throws: Refused.self) {
+                try await database.write(household: world.mine.id, actor: .commandLine) { session async throws in
+                    try await session.syncRecords.recordBalance(
+                        of: world.myAccount.id, on: LocalDate(iso: "2026-11-02")!, minorUnits: 6_00)
+                    throw Refused()
+                }
+            }
+            #expect(try await versions() == (mine + 1, theirs))
+            let household = try await database.read(household: world.mine.id) { try await $0.versioned().household }
+            #expect(household == world.mine)
+        }
+    }
 }

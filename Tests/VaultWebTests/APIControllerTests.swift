@@ -84,6 +84,44 @@ import VaultWeb
         }
     }
 
+    @Test("the dashboard's answer is kept until the household changes, and its ETag answers If-None-Match")
+    func dashboardKept() async throws {
+        try await withWeb { world in
+            let token = try await token(world)
+            let connected = try await post(
+                world, "/api/v1/connections", #"{"setupToken":"\#(world.setupToken)"}"#, token: token)
+            #expect(connected.status == .created)
+            let first = try await get(world, "/api/v1/dashboard", token: token)
+            let tag = try #require(first.headers[.eTag])
+            let again = try await get(world, "/api/v1/dashboard", token: token)
+            #expect(again.headers[.eTag] == tag)
+            #expect(again.body == first.body)
+            let asked = try await world.client.execute(
+                uri: "/api/v1/dashboard", method: .get, headers: [.authorization: "Bearer \(token)", .ifNoneMatch: tag])
+            #expect(asked.status == .notModified)
+            #expect(asked.body.readableBytes == 0)
+
+            // A sync spends a request: the kept answer is not served again, and the old tag no longer matches.
+            let left = try #require((try json(first)["sync"] as? [String: Any])?["requestsLeftToday"] as? Int)
+            #expect(try await post(world, "/api/v1/sync", "", token: token).status == .ok)
+            let afterSync = try await world.client.execute(
+                uri: "/api/v1/dashboard", method: .get, headers: [.authorization: "Bearer \(token)", .ifNoneMatch: tag])
+            #expect(afterSync.status == .ok)
+            #expect(afterSync.headers[.eTag] != tag)
+            #expect((try json(afterSync)["sync"] as? [String: Any])?["requestsLeftToday"] as? Int == left - 1)
+
+            // Another month is another answer; another household never gets this one.
+            let october = try await get(world, "/api/v1/dashboard?month=2026-10", token: token)
+            #expect(october.headers[.eTag] != afterSync.headers[.eTag])
+            #expect((try json(october)["selectedMonth"] as? [String: Any])?["month"] as? String == "2026-10")
+            let other = try await self.token(world, "sam@example.com")
+            let theirs = try json(try await get(world, "/api/v1/dashboard", token: other))
+            let totals = (theirs["netWorth"] as? [String: Any])?["totals"] as? [String: Any]
+            #expect(totals?["accountCount"] as? Int == 0)
+            #expect(((theirs["sync"] as? [String: Any])?["connections"] as? [Any])?.isEmpty == true)
+        }
+    }
+
     @Test("bad bodies get 400 or 422 with what to fix")
     func badBodies() async throws {
         try await withWeb { world in

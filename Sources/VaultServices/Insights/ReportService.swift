@@ -171,7 +171,7 @@ public struct ReportService: Sendable {
             )
         }
         if found.fresh {
-            try await scope.write {
+            try await scope.keepDerived {
                 try await $0.recurring.cache(found.series, sequence: found.sequence, on: found.today)
             }
         }

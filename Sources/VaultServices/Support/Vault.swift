@@ -70,11 +70,37 @@ public struct HouseholdScope: Sendable {
         try await vaultOperation { try await vault.read(householdID) { try await $0.household() } }
     }
 
+    /// The household with what its derived answers depend on besides their input: an answer computed under
+    /// one stamp stays right until the stamp changes.
+    public func stamp() async throws -> (household: Household, stamp: HouseholdStamp) {
+        let now = vault.now
+        let (household, version) = try await read { try await $0.versioned() }
+        return (
+            household,
+            HouseholdStamp(
+                dataVersion: version, today: household.today(at: now), requestDay: RequestBudget.day(of: now))
+        )
+    }
+
     func write<T: Sendable>(_ body: (HouseholdSession) async throws -> T) async throws -> T {
         try await vaultOperation { try await vault.write(householdID, body) }
+    }
+
+    /// Stores a derived answer (a cache) without changing the household (`VaultDatabase.keepDerived`).
+    func keepDerived<T: Sendable>(_ body: (HouseholdSession) async throws -> T) async throws -> T {
+        try await vaultOperation { try await vault.database.keepDerived(household: householdID, body) }
     }
 
     func read<T: Sendable>(_ body: (HouseholdSession) async throws -> T) async throws -> T {
         try await vaultOperation { try await vault.read(householdID, body) }
     }
+}
+
+/// What a household's derived answers (reports, the dashboard) depend on besides its data: the version of
+/// the data, which every write transaction moves; the household's calendar day; and the UTC day that
+/// SimpleFIN's request budget counts in.
+public struct HouseholdStamp: Hashable, Sendable {
+    public let dataVersion: Int64
+    public let today: LocalDate
+    public let requestDay: Int64
 }

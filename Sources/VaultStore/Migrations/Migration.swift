@@ -17,5 +17,6 @@ extension Migration {
         .recurringCache,
         .users,
         .coverage,
+        .dataVersion,
     ]
 }

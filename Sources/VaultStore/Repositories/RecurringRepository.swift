@@ -65,9 +65,9 @@ public struct RecurringRepository: Sendable {
     /// Keeps the detector's answer for the household as of a change-log position and a day.
     ///
     /// This is derived data, like an index: it is not a change to the household and is not logged, so
-    /// storing it does not move the change log and invalidate itself.
+    /// storing it does not move the change log and invalidate itself. Store it through `keepDerived`.
     public func cache(_ series: [RecurringSeries], sequence: Int64, on date: LocalDate) async throws {
-        _ = try session.log()
+        try session.requireDerivedWrite()
         let payload = String(decoding: try JSONEncoder().encode(series), as: UTF8.self)
         try await session.sql.raw(
             """

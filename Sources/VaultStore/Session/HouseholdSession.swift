@@ -13,6 +13,8 @@ public struct HouseholdSession: Sendable {
     let changeLog: ChangeLog?
     /// The instant the session's writes are stamped with.
     public let now: Date
+    /// A session from `keepDerived`: it may store derived answers (caches) but not change the household.
+    var derivedOnly = false
 
     public var accounts: AccountRepository { AccountRepository(session: self) }
     public var institutions: InstitutionRepository { InstitutionRepository(session: self) }
@@ -44,6 +46,15 @@ public struct HouseholdSession: Sendable {
         return try row.int("change_seq")
     }
 
+    /// The household with its data version: a number every write transaction of the household moves
+    /// (`VaultDatabase.write`), so an answer computed from its data stays right while the number is unchanged.
+    public func versioned() async throws -> (household: Household, dataVersion: Int64) {
+        guard
+            let row = try await sql.raw("SELECT * FROM households WHERE id = \(bind: householdID.description)").first()
+        else { throw StoreError(.notFound, "The household \(householdID) does not exist.") }
+        return (try HouseholdDirectory.household(from: row), try row.int("data_version"))
+    }
+
     /// The household's change log after `sequence`, oldest first, at most `limit` entries.
     public func changes(after sequence: Int64 = 0, limit: Int = 1_000) async throws -> [ChangeRecord] {
         try await sql.raw(
@@ -63,10 +74,17 @@ public struct HouseholdSession: Sendable {
 
     /// The change log of a write session; a read session has none and refuses to write.
     func log() throws -> ChangeLog {
-        guard let changeLog else {
+        guard let changeLog, !derivedOnly else {
             throw StoreError(.readOnly, "A write was attempted in a read-only session; use VaultDatabase.write.")
         }
         return changeLog
+    }
+
+    /// Refuses unless this session may store derived answers: one from `write` or `keepDerived`.
+    func requireDerivedWrite() throws {
+        guard changeLog != nil else {
+            throw StoreError(.readOnly, "A write was attempted in a read-only session; use VaultDatabase.keepDerived.")
+        }
     }
 }
 
@@ -91,11 +109,34 @@ extension VaultDatabase {
         _ body: (HouseholdSession) async throws -> T
     ) async throws -> T {
         try await transaction { sql in
+            // Moving the data version first also checks that the household exists.
+            guard
+                try await sql.raw(
+                    """
+                    UPDATE households SET data_version = data_version + 1
+                    WHERE id = \(bind: household.description) RETURNING id
+                    """
+                ).first() != nil
+            else { throw StoreError(.notFound, "The household \(household) does not exist.") }
+            let log = ChangeLog(sql: sql, householdID: household, actor: actor, now: now)
+            return try await body(HouseholdSession(sql: sql, householdID: household, changeLog: log, now: now))
+        }
+    }
+
+    /// Stores derived answers of one household (the recurring detector's, kept until the household changes)
+    /// in one transaction. Unlike `write`, it neither logs nor moves the household's data version: a derived
+    /// answer is not a change to the household, and storing one must not make the others out of date. The
+    /// session refuses any other write.
+    public func keepDerived<T: Sendable>(
+        household: Household.ID, _ body: (HouseholdSession) async throws -> T
+    ) async throws -> T {
+        try await transaction { sql in
             guard try await HouseholdDirectory.find(household, in: sql) != nil else {
                 throw StoreError(.notFound, "The household \(household) does not exist.")
             }
-            let log = ChangeLog(sql: sql, householdID: household, actor: actor, now: now)
-            return try await body(HouseholdSession(sql: sql, householdID: household, changeLog: log, now: now))
+            let log = ChangeLog(sql: sql, householdID: household, actor: .system, now: Date())
+            return try await body(
+                HouseholdSession(sql: sql, householdID: household, changeLog: log, now: Date(), derivedOnly: true))
         }
     }
 

@@ -30,11 +30,7 @@ struct APIController: Sendable {
         api.get("/me") { request, context in try Response.json(MeView(try Self.signedIn(request, context).user)) }
         api.patch("/me") { request, context in try await updateMe(request, context) }
         api.put("/me/dashboard") { request, context in try await saveLayout(request, context) }
-        api.get("/dashboard") { request, context in
-            let user = try Self.signedIn(request, context).user
-            let data = try await DashboardData.load(environment, user: user, month: request.queryForm["month"])
-            return try Response.json(DashboardView(data, layout: DashboardCard.layout(user.dashboardLayout)))
-        }
+        api.get("/dashboard") { request, context in try await dashboard(request, context) }
         api.get("/networth") { request, context in
             let scope = environment.household(of: try Self.signedIn(request, context).user)
             let worth = try await scope.reports.netWorth()

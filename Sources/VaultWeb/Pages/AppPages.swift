@@ -54,7 +54,9 @@ struct AppPages {
     func dashboard(_ request: Request, _ context: WebContext) async throws -> Response {
         let signedIn = try Self.signedIn(context, returnTo: request.uri.description)
         let query = request.queryForm
-        let data = try await DashboardData.load(environment, user: signedIn.user, month: query["month"])
+        let (_, stamp) = try await environment.household(of: signedIn.user).stamp()
+        let data = try await DashboardData.current(
+            environment, user: signedIn.user, month: query["month"], stamp: stamp)
         return .html(
             DashboardPage.render(
                 data, signedIn: signedIn, layout: DashboardCard.layout(signedIn.user.dashboardLayout),

@@ -64,6 +64,18 @@ struct DashboardData: Sendable {
     let recurring: RecurringReport
     let connections: [SyncService.Overview]
 
+    /// The dashboard of the person's household as of `stamp`: the kept answer while the household's data
+    /// and day are unchanged (a repeated request is a lookup), else read and kept.
+    static func current(
+        _ environment: WebEnvironment, user: User, month: String?, stamp: HouseholdStamp
+    ) async throws -> DashboardData {
+        let key = "\(user.householdID)|\(month ?? "")"
+        if let kept = environment.answers.dashboards.value(for: key, stamp: stamp) { return kept }
+        let data = try await load(environment, user: user, month: month)
+        environment.answers.dashboards.store(data, for: key, stamp: stamp)
+        return data
+    }
+
     /// Reads the reports side by side (each on its own connection from the pool), so the page waits for the
     /// slowest one rather than for their sum.
     static func load(_ environment: WebEnvironment, user: User, month: String?) async throws -> DashboardData {

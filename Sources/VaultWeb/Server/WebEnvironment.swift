@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import SimpleFIN
 import VaultCore
 import VaultServices
@@ -13,6 +14,8 @@ public struct WebEnvironment: Sendable {
     public let configuration: WebConfiguration
     let clock: @Sendable () -> Date
     let limiter: LoginLimiter
+    /// Answers kept until their household's data or day changes.
+    let answers = KeptAnswers()
 
     public init(
         database: VaultDatabase, secrets: SecretBox, simpleFIN: SimpleFINClient, configuration: WebConfiguration,
@@ -44,4 +47,12 @@ public struct WebEnvironment: Sendable {
 
     /// Sign-up, sign-in and sessions.
     var users: UserService { vault().users(passwordCost: configuration.passwordCost) }
+}
+
+/// The answers the web app keeps in memory (see `AnswerCache`).
+final class KeptAnswers: Sendable {
+    /// The dashboard's reports, per household and month, for the page and the API.
+    let dashboards = AnswerCache<DashboardData>(capacity: 256)
+    /// The dashboard API's encoded answer, per household, month and layout.
+    let dashboardJSON = AnswerCache<ByteBuffer>(capacity: 256)
 }
