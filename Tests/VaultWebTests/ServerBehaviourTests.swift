@@ -15,6 +15,39 @@ import VaultTestSupport
 @testable import VaultWeb
 
 @Suite struct ServerBehaviourTests {
+    @Test("a looked-up session is kept for its lifetime only, never past its expiry, and a sign-out wins a race")
+    func sessionCache() async throws {
+        try await TestBackend.sqlite.withDatabase { database in
+            let users = Vault(database: database, actor: .system, clock: { Fixture.now }).users(passwordCost: 4)
+            let user = try await users.signUp(
+                .init(email: "jo@example.com", password: "long enough", confirmation: "long enough"))
+            let token = try await users.startSession(for: user, kind: .api).token
+            let session = try #require(try await users.session(token: token))
+            let cache = SessionCache(lifetime: .milliseconds(300))
+
+            cache.keep(session, for: token, lookedUpAt: cache.generation)
+            #expect(cache.session(for: token, now: Fixture.now)?.user == user)
+            #expect(cache.session(for: "another token", now: Fixture.now) == nil)
+            // Never past the session's own expiry.
+            #expect(cache.session(for: token, now: session.expiresAt) == nil)
+            #expect(cache.session(for: token, now: Fixture.now) == nil)
+            // A person's changed preferences drop their sessions.
+            cache.keep(session, for: token, lookedUpAt: cache.generation)
+            cache.forget(user: user.id)
+            #expect(cache.session(for: token, now: Fixture.now) == nil)
+            // A lookup that began before a sign-out does not keep what it found.
+            let before = cache.generation
+            cache.forget(token: token)
+            cache.keep(session, for: token, lookedUpAt: before)
+            #expect(cache.session(for: token, now: Fixture.now) == nil)
+            // Past the lifetime the database is asked again.
+            cache.keep(session, for: token, lookedUpAt: cache.generation)
+            #expect(cache.session(for: token, now: Fixture.now) != nil)
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(cache.session(for: token, now: Fixture.now) == nil)
+        }
+    }
+
     @Test("the scheduled sync syncs a connection once it is over four hours old, and leaves a fresh one alone")
     func scheduledSync() async throws {
         let clock = TestClock(Fixture.now)

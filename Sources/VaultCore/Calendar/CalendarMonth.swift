@@ -38,7 +38,7 @@ public struct CalendarMonth: CalendarPeriod, Comparable, Codable, CustomStringCo
     }
 
     /// `2026-02`.
-    public var description: String { String(format: "%04d-%02d", year, month) }
+    public var description: String { "\(year.zeroPadded(4))-\(month.zeroPadded(2))" }
 }
 
 /// A calendar year, January 1st to December 31st.

@@ -42,7 +42,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// ISO 8601: `2026-02-28`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     /// The number of days in a month of a year.

@@ -42,6 +42,6 @@ public struct Week: CalendarPeriod, Comparable, CustomStringConvertible {
     /// `2026-W03 (2026-01-12 to 2026-01-18)`.
     public var description: String {
         let (year, number) = numbered
-        return String(format: "%04d-W%02d", year, number) + " (\(start) to \(end))"
+        return "\(year.zeroPadded(4))-W\(number.zeroPadded(2))" + " (\(start) to \(end))"
     }
 }

@@ -42,7 +42,7 @@ public struct AnalysisPeriod: Hashable, Sendable {
         case .month: return "\(Self.monthNames[range.start.month - 1]) \(range.start.year)"
         case .week:
             let number = Week(containing: range.start, firstWeekday: firstWeekday).numbered.number
-            return String(format: "Wk %02d", number) + " (\(Self.short(range.start))\u{2013}\(Self.short(range.end)))"
+            return "Wk \(number.zeroPadded(2))" + " (\(Self.short(range.start))\u{2013}\(Self.short(range.end)))"
         }
     }
 
@@ -61,7 +61,7 @@ public struct AnalysisPeriod: Hashable, Sendable {
                 let number = week.numbered.number
                 buckets.append(
                     Bucket(
-                        label: String(format: "Wk %02d", number) + " (\(Self.short(start))\u{2013}\(Self.short(end)))",
+                        label: "Wk \(number.zeroPadded(2))" + " (\(Self.short(start))\u{2013}\(Self.short(end)))",
                         range: DateRange(unchecked: start, end)))
                 week = week.next
             }

@@ -24,7 +24,8 @@ public struct Percent: Hashable, Comparable, Sendable, Codable, CustomStringConv
     public var decimalString: String {
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = hundredths.magnitude
-        return sign + "\(magnitude / 100)." + String(format: "%02d", Int(magnitude % 100))
+        let cents = magnitude % 100
+        return sign + "\(magnitude / 100)." + cents.zeroPadded(2)
     }
 
     /// `12.3%`: one decimal, for people.

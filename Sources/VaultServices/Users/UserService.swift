@@ -223,7 +223,7 @@ public struct UserService: Sendable {
 
     /// The SHA-256 of a token, hex: what the store keeps.
     static func digest(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(token.utf8)).hexString
     }
 }
 

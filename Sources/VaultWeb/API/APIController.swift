@@ -24,7 +24,7 @@ struct APIController: Sendable {
         api.post("/auth/login") { request, context in try await logIn(request, context) }
         api.post("/auth/logout") { request, context in
             let signedIn = try Self.signedIn(request, context)
-            try await environment.users.endSession(token: signedIn.token)
+            try await environment.endSession(token: signedIn.token)
             return Response(status: .noContent)
         }
         api.get("/me") { request, context in try Response.json(MeView(try Self.signedIn(request, context).user)) }
@@ -199,7 +199,7 @@ struct APIController: Sendable {
         }
         if let layout = body.dashboardLayout { user.dashboardLayout = try Self.layout(layout).map(\.rawValue) }
         if body.onboarded == true, user.onboardedAt == nil { user.onboardedAt = environment.clock() }
-        try await environment.users.savePreferences(user)
+        try await environment.savePreferences(user)
         return try Response.json(MeView(user))
     }
 
@@ -207,7 +207,7 @@ struct APIController: Sendable {
         var user = try Self.signedIn(request, context).user
         let body = try await request.decode(as: LayoutBody.self, context: context)
         user.dashboardLayout = try Self.layout(body.layout).map(\.rawValue)
-        try await environment.users.savePreferences(user)
+        try await environment.savePreferences(user)
         return try Response.json(MeView(user))
     }
 

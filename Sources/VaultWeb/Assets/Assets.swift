@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import VaultCore
 
 /// The files the app serves itself: no CDN, no fonts or scripts from elsewhere.
 ///
@@ -17,7 +18,7 @@ enum Assets {
             self.contentType = contentType
             bytes = ByteBuffer(string: text)
             etag =
-                "\"" + SHA256.hash(data: Data(text.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
+                "\"" + SHA256.hash(data: Data(text.utf8)).prefix(12).hexString + "\""
         }
     }
 

@@ -85,7 +85,7 @@ struct AppPages {
         }
         var user = signedIn.user
         user.dashboardLayout = layout.map(\.rawValue)
-        try await environment.users.savePreferences(user)
+        try await environment.savePreferences(user)
         return .seeOther("/dashboard?edit=1")
     }
 
@@ -171,7 +171,7 @@ struct AppPages {
         }
         var user = signedIn.user
         user.theme = theme
-        try await environment.users.savePreferences(user)
+        try await environment.savePreferences(user)
         return .seeOther("/settings", flash: Flash(.notice, "Saved."))
     }
 

@@ -121,7 +121,7 @@ struct AuthPages {
         let form = try await Form.read(request, context: context)
         guard let signedIn = context.signedIn else { return .seeOther("/login") }
         guard constantTimeEquals(form["csrf"] ?? "", signedIn.csrfToken) else { throw PageError.forgedForm }
-        try await environment.users.endSession(token: signedIn.token)
+        try await environment.endSession(token: signedIn.token)
         var response = Response.seeOther("/login")
         response.setCookie(sessionCookie("", maxAge: 0))
         return response

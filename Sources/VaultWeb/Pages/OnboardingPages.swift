@@ -34,7 +34,7 @@ struct OnboardingPages {
             let (signedIn, _) = try await AppPages.signedInForm(request, context)
             var user = signedIn.user
             if user.onboardedAt == nil { user.onboardedAt = environment.clock() }
-            try await environment.users.savePreferences(user)
+            try await environment.savePreferences(user)
             return Response.seeOther("/dashboard")
         }
     }

@@ -23,7 +23,7 @@ struct SessionMiddleware: RouterMiddleware {
             context.forwardedFor = forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
         }
         if let (token, kind) = Self.credential(in: request),
-            let session = try await environment.users.session(token: token), session.kind == kind
+            let session = try await environment.session(token: token), session.kind == kind
         {
             context.signedIn = SignedIn(
                 user: session.user, kind: session.kind, csrfToken: session.csrfToken, token: token,

@@ -16,6 +16,8 @@ public struct WebEnvironment: Sendable {
     let limiter: LoginLimiter
     /// Answers kept until their household's data or day changes.
     let answers = KeptAnswers()
+    /// Sessions looked up in the last two seconds.
+    let sessions = SessionCache(lifetime: .seconds(2))
 
     public init(
         database: VaultDatabase, secrets: SecretBox, simpleFIN: SimpleFINClient, configuration: WebConfiguration,
@@ -47,6 +49,27 @@ public struct WebEnvironment: Sendable {
 
     /// Sign-up, sign-in and sessions.
     var users: UserService { vault().users(passwordCost: configuration.passwordCost) }
+
+    /// The session a token belongs to: kept for a moment after it is looked up (`SessionCache`).
+    func session(token: String) async throws -> UserDirectory.Session? {
+        if let kept = sessions.session(for: token, now: clock()) { return kept }
+        let generation = sessions.generation
+        guard let session = try await users.session(token: token) else { return nil }
+        sessions.keep(session, for: token, lookedUpAt: generation)
+        return session
+    }
+
+    /// Signs a token out, here and in the database.
+    func endSession(token: String) async throws {
+        try await users.endSession(token: token)
+        sessions.forget(token: token)
+    }
+
+    /// Saves a person's theme, layout and onboarding state; their next request sees them.
+    func savePreferences(_ user: User) async throws {
+        try await users.savePreferences(user)
+        sessions.forget(user: user.id)
+    }
 }
 
 /// The answers the web app keeps in memory (see `AnswerCache`).
