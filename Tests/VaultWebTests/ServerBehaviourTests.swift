@@ -15,6 +15,49 @@ import VaultTestSupport
 @testable import VaultWeb
 
 @Suite struct ServerBehaviourTests {
+    @Test("kept answers: misses at once share one computation, a new stamp computes again, the least used go first")
+    func answerCache() async throws {
+        let cache = AnswerCache<Int>(capacity: 2)
+        actor Counter {
+            var count = 0
+            func next() -> Int {
+                count += 1
+                return count
+            }
+        }
+        let computed = Counter()
+        let today = LocalDate(iso: "2026-11-21")!
+        let first = HouseholdStamp(dataVersion: 1, today: today, requestDay: 20_000)
+        let answers = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    try await cache.value(for: "a", stamp: first) {
+                        try await Task.sleep(for: .milliseconds(50))
+                        return await computed.next()
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(answers == Array(repeating: 1, count: 20))
+        #expect(try await cache.value(for: "a", stamp: first) { 99 } == 1)
+        let next = HouseholdStamp(dataVersion: 2, today: today, requestDay: 20_000)
+        #expect(try await cache.value(for: "a", stamp: next) { 2 } == 2)
+        // An answer computed under an older stamp never replaces a newer one.
+        cache.store(1, for: "a", stamp: first)
+        #expect(cache.value(for: "a", stamp: next) == 2)
+        // A failed computation keeps nothing.
+        struct Failed: Error {}
+        await #expect(throws: Failed.self) { try await cache.value(for: "b", stamp: first) { throw Failed() } }
+        #expect(cache.value(for: "b", stamp: first) == nil)
+        _ = try await cache.value(for: "b", stamp: first) { 3 }
+        _ = cache.value(for: "a", stamp: next)
+        _ = try await cache.value(for: "c", stamp: first) { 4 }
+        #expect(cache.count == 2)
+        #expect(cache.value(for: "b", stamp: first) == nil)
+        #expect(cache.value(for: "a", stamp: next) == 2)
+    }
+
     @Test("a looked-up session is kept for its lifetime only, never past its expiry, and a sign-out wins a race")
     func sessionCache() async throws {
         try await TestBackend.sqlite.withDatabase { database in

@@ -103,4 +103,10 @@ public struct HouseholdStamp: Hashable, Sendable {
     public let dataVersion: Int64
     public let today: LocalDate
     public let requestDay: Int64
+
+    public init(dataVersion: Int64, today: LocalDate, requestDay: Int64) {
+        self.dataVersion = dataVersion
+        self.today = today
+        self.requestDay = requestDay
+    }
 }

@@ -21,13 +21,9 @@ extension APIController {
         if let asked = request.headers[.ifNoneMatch], Self.matches(asked, tag) {
             return Response(status: .notModified, headers: headers)
         }
-        let body: ByteBuffer
-        if let kept = environment.answers.dashboardJSON.value(for: key, stamp: stamp) {
-            body = kept
-        } else {
+        let body = try await environment.answers.dashboardJSON.value(for: key, stamp: stamp) { [environment] in
             let data = try await DashboardData.current(environment, user: user, month: month, stamp: stamp)
-            body = try Response.jsonBody(DashboardView(data, layout: layout))
-            environment.answers.dashboardJSON.store(body, for: key, stamp: stamp)
+            return try Response.jsonBody(DashboardView(data, layout: layout))
         }
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))

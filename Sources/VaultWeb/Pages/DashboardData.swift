@@ -69,11 +69,9 @@ struct DashboardData: Sendable {
     static func current(
         _ environment: WebEnvironment, user: User, month: String?, stamp: HouseholdStamp
     ) async throws -> DashboardData {
-        let key = "\(user.householdID)|\(month ?? "")"
-        if let kept = environment.answers.dashboards.value(for: key, stamp: stamp) { return kept }
-        let data = try await load(environment, user: user, month: month)
-        environment.answers.dashboards.store(data, for: key, stamp: stamp)
-        return data
+        try await environment.answers.dashboards.value(for: "\(user.householdID)|\(month ?? "")", stamp: stamp) {
+            try await load(environment, user: user, month: month)
+        }
     }
 
     /// Reads the reports side by side (each on its own connection from the pool), so the page waits for the

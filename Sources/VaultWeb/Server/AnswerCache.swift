@@ -13,8 +13,15 @@ final class AnswerCache<Value: Sendable>: Sendable {
         var used: UInt64
     }
 
+    private struct Flight {
+        let stamp: HouseholdStamp
+        let task: Task<Value, any Error>
+    }
+
     private struct State {
         var entries: [String: Entry] = [:]
+        /// Answers being computed: requests that miss at once wait for the one computation.
+        var flights: [String: Flight] = [:]
         var clock: UInt64 = 0
     }
 
@@ -24,6 +31,35 @@ final class AnswerCache<Value: Sendable>: Sendable {
     init(capacity: Int) {
         precondition(capacity > 0)
         self.capacity = capacity
+    }
+
+    /// The answer for `key` under `stamp`: the kept one, else the one being computed, else `compute`'s, kept.
+    ///
+    /// Requests that miss together share one computation (after a change, a busy client's next requests would
+    /// otherwise each compute the same answer and queue behind each other).
+    func value(
+        for key: String, stamp: HouseholdStamp, compute: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        if let kept = value(for: key, stamp: stamp) { return kept }
+        let task: Task<Value, any Error> = state.withLock { state in
+            if let flight = state.flights[key], flight.stamp == stamp { return flight.task }
+            let task = Task {
+                defer { self.land(key, stamp: stamp) }
+                let value = try await compute()
+                self.store(value, for: key, stamp: stamp)
+                return value
+            }
+            state.flights[key] = Flight(stamp: stamp, task: task)
+            return task
+        }
+        return try await task.value
+    }
+
+    /// A computation for `key` under `stamp` has ended.
+    private func land(_ key: String, stamp: HouseholdStamp) {
+        state.withLock { state in
+            if state.flights[key]?.stamp == stamp { state.flights[key] = nil }
+        }
     }
 
     /// The answer kept for `key`, if it was computed under `stamp`.
