@@ -128,6 +128,47 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "a long list is counted to the next thousand past the page, which says so; near its end exactly",
+        arguments: TestBackend.enabled)
+    func boundedCount(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let household = Fixture.household()
+            let checking = Fixture.account(in: household.id, name: "Checking")
+            let transactions = (0..<2_060).map { index in
+                Fixture.transaction(
+                    in: checking, date: LocalDate(iso: "2020-01-01")!.adding(days: index).description, cents: -100)
+            }
+            try await database.households.create(household, actor: .system) { session async throws in
+                try await session.accounts.insert(checking)
+                try await session.transactions.insert(transactions)
+            }
+            func page(_ number: Int) async throws -> Page<Transaction> {
+                try await database.read(household: household.id) { session async throws in
+                    try await session.transactions.list(
+                        TransactionFilter(), page: PageRequest(number: number, size: 50)!)
+                }
+            }
+            let first = try await page(1)
+            #expect((first.totalCount, first.countIsExact, first.countText) == (1_000, false, "1,000+"))
+            #expect(first.pageCount == 20)
+            #expect(first.hasNext)
+            // Page 20 ends at the 1,000th: counted to 2,000, still more.
+            let twentieth = try await page(20)
+            #expect((twentieth.totalCount, twentieth.countIsExact, twentieth.pageCount) == (2_000, false, 40))
+            // From page 21 the count reaches the end: exact.
+            let last = try await page(42)
+            #expect((last.totalCount, last.countIsExact, last.countText) == (2_060, true, "2,060"))
+            #expect(last.pageCount == 42)
+            #expect(last.items.count == 10)
+            #expect(!last.hasNext)
+            #expect(
+                try await database.read(household: household.id) {
+                    try await $0.transactions.count(TransactionFilter())
+                } == 2_060)
+        }
+    }
+
     @Test("sorting is by date then id, and pages split the list with a total", arguments: TestBackend.enabled)
     func sortingAndPaging(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in

@@ -116,16 +116,26 @@ public struct PageRequest: Hashable, Sendable {
 public struct Page<Item: Sendable>: Sendable {
     public let items: [Item]
     public let request: PageRequest
-    /// How many items match the filter in all.
+    /// How many items match the filter in all; when `countIsExact` is false, at least this many (long lists are
+    /// counted only some way past the page shown, so a page of a million rows does not count them all).
     public let totalCount: Int
+    public let countIsExact: Bool
 
-    public init(items: [Item], request: PageRequest, totalCount: Int) {
+    public init(items: [Item], request: PageRequest, totalCount: Int, countIsExact: Bool = true) {
         self.items = items
         self.request = request
         self.totalCount = totalCount
+        self.countIsExact = countIsExact
     }
 
-    /// How many pages there are (at least 1, an empty list showing one empty page).
+    /// The count as people read it: `1,234`, or `2,000+` when the list was counted only that far.
+    public var countText: String {
+        totalCount.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+            + (countIsExact ? "" : "+")
+    }
+
+    /// How many pages there are (at least 1, an empty list showing one empty page); while the count is a lower
+    /// bound, the pages known so far (always at least one past the page shown).
     public var pageCount: Int { max(1, (totalCount + request.size - 1) / request.size) }
     public var hasNext: Bool { request.number < pageCount }
     public var hasPrevious: Bool { request.number > 1 }

@@ -288,7 +288,7 @@ public struct ReportService: Sendable {
                 report,
                 Page(
                     items: try await TransactionService.listed(listed.items, session: session), request: page,
-                    totalCount: listed.totalCount)
+                    totalCount: listed.totalCount, countIsExact: listed.countIsExact)
             )
         }
     }

@@ -13,7 +13,7 @@ extension TransactionService {
             let result = try await session.transactions.list(filter, page: page)
             return Page(
                 items: try await Self.listed(result.items, session: session), request: page,
-                totalCount: result.totalCount)
+                totalCount: result.totalCount, countIsExact: result.countIsExact)
         }
     }
 

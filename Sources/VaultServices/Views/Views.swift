@@ -157,7 +157,10 @@ public struct PageView<Item: Codable & Sendable>: Codable, Sendable {
     public let page: Int
     public let pageSize: Int
     public let pageCount: Int
+    /// Exact when `totalCountIsExact`; otherwise at least this many (long lists are counted only some way past
+    /// the page).
     public let totalCount: Int
+    public let totalCountIsExact: Bool
 
     public init<Source>(_ page: Page<Source>, transform: (Source) -> Item) {
         items = page.items.map(transform)
@@ -165,6 +168,7 @@ public struct PageView<Item: Codable & Sendable>: Codable, Sendable {
         pageSize = page.request.size
         pageCount = page.pageCount
         totalCount = page.totalCount
+        totalCountIsExact = page.countIsExact
     }
 }
 

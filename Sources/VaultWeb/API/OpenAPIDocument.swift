@@ -91,8 +91,11 @@ enum OpenAPIDocument {
                 items: {type: array, items: {type: object}}
                 page: {type: integer}
                 pageSize: {type: integer}
-                pageCount: {type: integer}
+                pageCount: {type: integer, description: "While totalCountIsExact is false, the pages known so far"}
                 totalCount: {type: integer}
+                totalCountIsExact:
+                  type: boolean
+                  description: "False when the list was counted only this far (it goes on); counted to the next 1,000 past the page"
             Info:
               type: object
               required: [name, version, apiVersion]

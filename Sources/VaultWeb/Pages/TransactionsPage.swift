@@ -59,7 +59,7 @@ enum TransactionsPage {
                 <tr><td>Oldest Imported</td><td class="num">\(coverage.oldest?.description ?? "—")</td></tr>
                 <tr><td>Newest Imported</td><td class="num">\(coverage.newest?.description ?? "—")</td></tr></table></section>
                 <section class="card" aria-labelledby="unified-title">
-                <div class="spread"><h2 id="unified-title">Unified Transactions <span class="muted small" id="transaction-count">\(page.totalCount)</span></h2>
+                <div class="spread"><h2 id="unified-title">Unified Transactions <span class="muted small" id="transaction-count">\(page.countText)</span></h2>
                 \(sizeForm(view: view, parameter: "size", current: view.size, label: "Transactions per page"))</div>
                 \(rows.isEmpty ? "<p class=\"muted\">No transactions match; try a wider date range or fewer filters.</p>" : "<div class=\"table-wrap\"><table class=\"responsive\" id=\"unified\"><thead><tr><th>Description</th><th>Date</th><th>Account</th><th>Category</th><th class=\"num\">Amount</th><th>Notes</th><th>ID</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>" as HTML)
                 \(pager(view: view, page: page.request.number, pages: page.pageCount, pageKey: "page", sortKey: "sort", newestFirst: view.newestFirst))

@@ -83,8 +83,8 @@ struct TransactionsCommand: AsyncParsableCommand {
                         ["Date", "Account", "Description", "Category", "Amount", "Class (why)", "Tags"], rows,
                         rightAligned: [4]))
                 Terminal.print(
-                    "Page \(page.request.number) of \(page.pageCount), \(page.totalCount) transaction"
-                        + (page.totalCount == 1 ? "" : "s") + ".")
+                    "Page \(page.request.number) of \(page.pageCount)\(page.countIsExact ? "" : "+"), \(page.countText) "
+                        + (page.totalCount == 1 && page.countIsExact ? "transaction." : "transactions."))
             }
         }
     }

@@ -234,7 +234,7 @@ enum ReportText {
                         }, rightAligned: [2]))
             }
             lines.append(
-                "Page \(transactions.request.number) of \(max(1, transactions.pageCount)) (\(transactions.totalCount) transactions)"
+                "Page \(transactions.request.number) of \(max(1, transactions.pageCount)) (\(transactions.countText) transactions)"
             )
         }
         return lines.joined(separator: "\n")
