@@ -15,6 +15,17 @@ enum SQLValue: Hashable, Sendable {
         case .bool(let value): value
         }
     }
+
+    /// The value in a statement: a bind of the unwrapped value, or `NULL`. Drivers convert a plain `String` or
+    /// `Int64` directly but an `Optional` through a nested encoder, which a bulk insert pays per column per row.
+    var expression: any SQLExpression {
+        switch self {
+        case .text(let value?): SQLBind(value)
+        case .int(let value?): SQLBind(value)
+        case .bool(let value): SQLBind(value)
+        case .text(nil), .int(nil): SQLLiteral.null
+        }
+    }
 }
 
 /// The columns of one row, each with the domain field name the change log records.
@@ -73,16 +84,14 @@ extension HouseholdSession {
             let insert = sql.insert(into: table).columns(columnNames)
             for row in chunk {
                 insert.values(
-                    [householdID.description] + row.values.columns.map(\.value.bindable) + extra.map(\.1.bindable))
+                    [SQLBind(householdID.description) as any SQLExpression] + row.values.columns.map(\.value.expression)
+                        + extra.map(\.1.expression))
             }
             try await insert.run()
         }
+        let fields = first.values.columns.map(\.field).uniqued()
         try await log.record(
-            rows.map {
-                ChangeLog.Entry(
-                    entity: entity, entityID: $0.id, operation: .insert,
-                    fields: $0.values.columns.map(\.field).uniqued())
-            })
+            rows.map { ChangeLog.Entry(entity: entity, entityID: $0.id, operation: .insert, fields: fields) })
     }
 
     /// Writes the columns that differ between `old` and `new`, logs the change (with `alsoChanged`, fields

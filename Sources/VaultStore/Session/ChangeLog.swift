@@ -74,6 +74,8 @@ struct ChangeLog: Sendable {
             throw StoreError(.notFound, "The household \(householdID) does not exist.")
         }
         var sequence = last - Int64(entries.count)
+        // A bulk insert logs the same field list for every row: encode each list once.
+        var encoded: [[String]: String] = [:]
         for chunk in entries.chunked(by: ChangeLog.rowsPerStatement) {
             let insert = sql.insert(into: "changes")
                 .columns("household_id", "seq", "entity", "entity_id", "operation", "fields", "actor", "at")
@@ -81,7 +83,8 @@ struct ChangeLog: Sendable {
                 sequence += 1
                 insert.values(
                     householdID.description, sequence, entry.entity, entry.entityID, entry.operation.rawValue,
-                    ChangeLog.encode(fields: entry.fields), actor.rawValue, now.unixSeconds)
+                    encoded[entry.fields] ?? ChangeLog.encode(fields: entry.fields, into: &encoded), actor.rawValue,
+                    now.unixSeconds)
             }
             try await insert.run()
         }
@@ -94,6 +97,12 @@ struct ChangeLog: Sendable {
     static func encode(fields: [String]) -> String {
         let data = (try? JSONEncoder().encode(fields)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func encode(fields: [String], into known: inout [[String]: String]) -> String {
+        let text = encode(fields: fields)
+        known[fields] = text
+        return text
     }
 
     static func decode(fields text: String) -> [String] {

@@ -27,6 +27,16 @@ import VaultCore
         #expect(SearchText.fold(text) == folded)
     }
 
+    @Test("plain ASCII folds exactly as the general path folds it")
+    func asciiFastPath() {
+        let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        for text in [every, "ACME CORP PAYROLL DIRECT DEP", "Pg&E ElEcTrIc #20", "~`!@[]{}|\\ 09 Zz"] {
+            // An em dash is not ASCII and folds to nothing: the same text through the general path.
+            #expect(SearchText.fold(text) == SearchText.fold(text + "\u{2014}"))
+        }
+        #expect(SearchText.fold(every) == "0123456789abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz")
+    }
+
     @Test("a search never matches across the description and the payee")
     func keyBoundary() {
         let key = SearchText.key(description: "Coffee", payee: "Shop")
