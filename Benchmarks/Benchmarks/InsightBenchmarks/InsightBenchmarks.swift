@@ -52,12 +52,13 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 3)
     ) { benchmark in
         for _ in benchmark.scaledIterations {
+            // A new SQLite file each time; on PostgreSQL, a new household in the server's database.
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-\(UUID().uuidString).sqlite")
             defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
-            try await Vault.using(file.path) { vault in
+            try await Vault.using(BenchHouseholds.postgresURL ?? file.path) { vault in
                 let fixed = Vault(database: vault.database, actor: .commandLine, clock: { BenchHouseholds.now })
                 let household = try await fixed.households.create(
-                    .init(name: "Ingest", timeZone: "America/New_York", currency: "USD"))
+                    .init(name: "Ingest \(UUID().uuidString)", timeZone: "America/New_York", currency: "USD"))
                 blackHole(try await HouseholdGenerator(scope: fixed.household(household.id)).generate(transactions: 100_000))
             }
         }
@@ -75,6 +76,10 @@ actor BenchHouseholds {
         return text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
+    /// `GHOSTVAULT_BENCH_POSTGRES`: a PostgreSQL URL to keep the households in instead of SQLite files
+    /// (`scripts/bench-postgres` starts a throwaway server and sets it).
+    static var postgresURL: String? { ProcessInfo.processInfo.environment["GHOSTVAULT_BENCH_POSTGRES"] }
+
     static func label(_ size: Int) -> String { size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1_000)k" }
 
     private var scopes: [Int: HouseholdScope] = [:]
@@ -85,26 +90,31 @@ actor BenchHouseholds {
             ProcessInfo.processInfo.environment["GHOSTVAULT_BENCH_DATA"]
             ?? FileManager.default.currentDirectoryPath + "/.households"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/household-\(size).sqlite"
-        let ready = path + ".ready"
-        if !FileManager.default.fileExists(atPath: ready) {
+        // On SQLite a file per size, and a marker once it is complete; on PostgreSQL a household per size in the
+        // one database, the marker naming it (a household left half-generated is never reused).
+        let path = Self.postgresURL ?? folder + "/household-\(size).sqlite"
+        let ready = folder + (Self.postgresURL == nil ? "/household-\(size).sqlite.ready" : "/postgres-\(size).ready")
+        if !FileManager.default.fileExists(atPath: ready), Self.postgresURL == nil {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
         let database = try await VaultDatabase.open(try DatabaseLocation(parsing: path))
         let vault = Vault(database: database, actor: .commandLine, clock: { Self.now })
         let scope: HouseholdScope
-        if FileManager.default.fileExists(atPath: ready) {
-            scope = vault.household(try await vault.households.resolve(nil).id)
+        if let marker = FileManager.default.contents(atPath: ready) {
+            let named = String(decoding: marker, as: UTF8.self)
+            scope = vault.household(try await vault.households.resolve(named.isEmpty ? nil : named).id)
         } else {
             let household = try await vault.households.create(
-                .init(name: "Generated \(Self.label(size))", timeZone: "America/New_York", currency: "USD"))
+                .init(
+                    name: "Generated \(Self.label(size)) \(UUID().uuidString.prefix(8))", timeZone: "America/New_York",
+                    currency: "USD"))
             scope = vault.household(household.id)
             let summary = try await HouseholdGenerator(scope: scope).generate(transactions: size)
             print("Generated \(summary.transactions) transactions in \(String(format: "%.1f", summary.seconds)) s")
             for (category, target) in [("Groceries", "600"), ("Dining", "300"), ("Transportation", "250")] {
                 try await scope.budgets.set(category: category, target: target)
             }
-            FileManager.default.createFile(atPath: ready, contents: Data())
+            FileManager.default.createFile(atPath: ready, contents: Data(household.id.description.utf8))
         }
         scopes[size] = scope
         return scope
