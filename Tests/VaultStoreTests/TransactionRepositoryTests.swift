@@ -129,6 +129,55 @@ import VaultTestSupport
     }
 
     @Test(
+        "a search finds rows through the trigram index as they are written, changed and deleted, in this household only",
+        arguments: TestBackend.enabled)
+    func searchIndex(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let s = try await makeSample(database)
+            let other = Fixture.household(name: "Other")
+            let theirs = Fixture.account(in: other.id, name: "Theirs")
+            // More matches than the index hands over: the search scans instead, with the same answer.
+            let common = (0..<(TransactionRepository.searchCandidateLimit + 5)).map { index in
+                Fixture.transaction(
+                    in: theirs, date: LocalDate(iso: "2020-01-01")!.adding(days: index % 900).description, cents: -100,
+                    description: "Luna Coffee \(index)")
+            }
+            try await database.households.create(other, actor: .system) { session async throws in
+                try await session.accounts.insert(theirs)
+                try await session.transactions.insert(common)
+            }
+            func found(_ text: String, in household: Household.ID) async throws -> [String] {
+                try await database.read(household: household) { session async throws in
+                    try await session.transactions.list(
+                        TransactionFilter(search: text, includeTransfers: true), page: PageRequest(number: 1, size: 50)!
+                    ).items.map(\.description)
+                }
+            }
+            #expect(try await found("luna", in: s.household.id) == ["Café Luna"])
+            #expect(try await found("cafe", in: s.household.id) == ["Café Luna"])
+            #expect(try await found("ayr", in: s.household.id) == ["ACME PAYROLL"])
+            #expect(try await found("luna coffee 2004", in: other.id) == ["Luna Coffee 2004"])
+            #expect(try await found("luna coffee 12", in: other.id).count == 50)
+            let theirCount = try await database.read(household: other.id) { session async throws in
+                try await session.transactions.count(TransactionFilter(search: "luna", includeTransfers: true))
+            }
+            #expect(theirCount == common.count)
+
+            var renamed = try #require(s.transactions.first { $0.description == "Café Luna" })
+            renamed.description = "Corner Deli"
+            let deleted = try #require(s.transactions.first { $0.description == "ACME PAYROLL" })
+            try await database.write(household: s.household.id, actor: .commandLine) { session async throws in
+                try await session.transactions.update(renamed)
+                #expect(try await session.transactions.delete(deleted.id))
+            }
+            #expect(try await found("luna", in: s.household.id) == [])
+            #expect(try await found("deli", in: s.household.id) == ["Corner Deli"])
+            #expect(try await found("ayr", in: s.household.id) == [])
+            #expect(try await found("nothing like it", in: s.household.id) == [])
+        }
+    }
+
+    @Test(
         "a long list is counted to the next thousand past the page, which says so; near its end exactly",
         arguments: TestBackend.enabled)
     func boundedCount(backend: TestBackend) async throws {

@@ -18,5 +18,6 @@ extension Migration {
         .users,
         .coverage,
         .dataVersion,
+        .search,
     ]
 }

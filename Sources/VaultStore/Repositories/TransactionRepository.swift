@@ -61,7 +61,8 @@ public struct TransactionRepository: Sendable {
 
     /// One page of the transactions that pass `filter`, in its order, with the total count.
     public func list(_ filter: TransactionFilter, page: PageRequest) async throws -> Page<Transaction> {
-        let conditions = Self.conditions(filter, household: session.household)
+        let candidates = try await searchCandidates(filter)
+        let conditions = Self.conditions(filter, household: session.household, searchRowIDs: candidates)
         let direction = filter.sort == .newestFirst ? "DESC" : "ASC"
         let rows = try await session.sql.raw(
             Self.selectWithCurrency + " WHERE " + conditions + """
@@ -72,7 +73,7 @@ public struct TransactionRepository: Sendable {
         // Counting every match costs a pass over all of them (190 ms over a million rows): the list is counted
         // only to the next multiple of `countStep` past the page, enough to say "2,000+" and offer the next page.
         let limit = (page.offset + page.size) / Self.countStep * Self.countStep + Self.countStep
-        let counted = try await count(filter, upTo: limit + 1)
+        let counted = try await count(filter, upTo: limit + 1, searchRowIDs: candidates)
         return Page(
             items: try await transactions(from: rows), request: page, totalCount: min(counted, limit),
             countIsExact: counted <= limit)
@@ -82,12 +83,33 @@ public struct TransactionRepository: Sendable {
     public static let countStep = 1_000
 
     /// How many transactions pass `filter`, counting no further than `limit`.
-    func count(_ filter: TransactionFilter, upTo limit: Int) async throws -> Int {
+    func count(_ filter: TransactionFilter, upTo limit: Int, searchRowIDs: [Int64]?) async throws -> Int {
         let row = try await session.sql.raw(
             "SELECT COUNT(*) AS n FROM (SELECT 1 FROM transactions t WHERE "
-                + Self.conditions(filter, household: session.household) + " LIMIT \(bind: Int64(limit))) counted"
+                + Self.conditions(filter, household: session.household, searchRowIDs: searchRowIDs)
+                + " LIMIT \(bind: Int64(limit))) counted"
         ).first()
         return Int(try row?.int("n") ?? 0)
+    }
+
+    /// At most this many matches are taken from the trigram index; a search matching more is answered by
+    /// scanning in date order, which finds a page of a common word quickly.
+    static let searchCandidateLimit = 2_000
+
+    /// On SQLite, the rowids of the transactions (of every household: the query's other conditions keep to
+    /// this one) whose search key contains the filter's text, from the trigram index (migration 0009); nil to
+    /// scan instead: no search, one under three characters (no trigram to look up), PostgreSQL, or a word so
+    /// common that a date-ordered scan meets a page of it sooner.
+    func searchCandidates(_ filter: TransactionFilter) async throws -> [Int64]? {
+        guard let folded = filter.foldedSearch, folded.count >= 3, session.sql.dialect.name == "sqlite" else {
+            return nil
+        }
+        let rows = try await session.sql.raw(
+            "SELECT rowid AS candidate FROM transaction_search WHERE search_key LIKE \(bind: "%" + folded + "%") "
+                + "LIMIT \(bind: Int64(Self.searchCandidateLimit + 1))"
+        ).all()
+        guard rows.count <= Self.searchCandidateLimit else { return nil }
+        return try rows.map { try $0.int("candidate") }
     }
 
     /// What bank sync has imported: how many transactions, the oldest and newest dates.
@@ -104,8 +126,10 @@ public struct TransactionRepository: Sendable {
 
     /// How many transactions pass `filter`.
     public func count(_ filter: TransactionFilter) async throws -> Int {
+        let candidates = try await searchCandidates(filter)
         let row = try await session.sql.raw(
-            "SELECT COUNT(*) AS n FROM transactions t WHERE " + Self.conditions(filter, household: session.household)
+            "SELECT COUNT(*) AS n FROM transactions t WHERE "
+                + Self.conditions(filter, household: session.household, searchRowIDs: candidates)
         ).first()
         return Int(try row?.int("n") ?? 0)
     }
@@ -161,11 +185,17 @@ public struct TransactionRepository: Sendable {
         return found
     }
 
-    /// The SQL form of a filter, every condition bound, always scoped to the household.
-    static func conditions(_ filter: TransactionFilter, household: String) -> SQLQueryString {
+    /// The SQL form of a filter, every condition bound, always scoped to the household. `searchRowIDs`, from
+    /// `searchCandidates`, narrows a search to the rows the trigram index found.
+    static func conditions(
+        _ filter: TransactionFilter, household: String, searchRowIDs: [Int64]? = nil
+    ) -> SQLQueryString {
         var parts: [SQLQueryString] = ["t.household_id = \(bind: household)"]
         if let from = filter.from { parts.append("t.date >= \(bind: Int64(from.compactValue))") }
         if let through = filter.through { parts.append("t.date <= \(bind: Int64(through.compactValue))") }
+        if let searchRowIDs {
+            parts.append(searchRowIDs.isEmpty ? "1 = 0" : "t.rowid IN (\(binds: searchRowIDs.sorted()))")
+        }
         // The folded query holds only letters and digits, so it has no LIKE wildcards to escape.
         if let folded = filter.foldedSearch { parts.append("t.search_key LIKE \(bind: "%" + folded + "%")") }
         if !filter.accountIDs.isEmpty {
