@@ -42,6 +42,9 @@ let benchmarks: @Sendable () -> Void = {
                 try await $0.transactions.list(
                     TransactionQuery(search: "safeway", accounts: ["Generated Card A"], pageSize: 50)))
         }
+        report("Transaction list, searched for a rare word (NETFLIX, monthly), page 1") {
+            blackHole(try await $0.transactions.list(TransactionQuery(search: "netflix", pageSize: 50)))
+        }
         report("Transaction list, all, page 200 of 50") {
             blackHole(try await $0.transactions.list(TransactionQuery(page: 200, pageSize: 50)))
         }

@@ -3,6 +3,7 @@ extension Migration {
     /// the transactions table as its external content, kept current by triggers), so a search for a word
     /// seen a hundred times in a million transactions finds its rows without reading every key.
     ///
+    /// It keeps no positions (`detail = 'none'`): substring `LIKE` needs only which rows hold every trigram.
     /// The index is keyed by the transactions' rowids; queries keep their `LIKE` on `search_key` as well, so an
     /// answer can never include a row that does not match. PostgreSQL keeps the plain scan: `pg_trgm` is an
     /// extension not every server has.
@@ -11,7 +12,7 @@ extension Migration {
         return [
             """
             CREATE VIRTUAL TABLE transaction_search USING fts5(
-                search_key, content = 'transactions', content_rowid = 'rowid', tokenize = 'trigram'
+                search_key, content = 'transactions', content_rowid = 'rowid', tokenize = 'trigram', detail = 'none'
             )
             """,
             """
