@@ -65,7 +65,7 @@ public struct TransactionRepository: Sendable {
         let conditions = Self.conditions(filter, household: session.household, searchRowIDs: candidates)
         let direction = filter.sort == .newestFirst ? "DESC" : "ASC"
         let rows = try await session.sql.raw(
-            Self.selectWithCurrency + " WHERE " + conditions + """
+            Self.select(lookingUp: candidates != nil) + " WHERE " + conditions + """
                  ORDER BY t.date \(unsafeRaw: direction), t.id \(unsafeRaw: direction)
                  LIMIT \(bind: Int64(page.size)) OFFSET \(bind: Int64(page.offset))
                 """
@@ -85,7 +85,7 @@ public struct TransactionRepository: Sendable {
     /// How many transactions pass `filter`, counting no further than `limit`.
     func count(_ filter: TransactionFilter, upTo limit: Int, searchRowIDs: [Int64]?) async throws -> Int {
         let row = try await session.sql.raw(
-            "SELECT COUNT(*) AS n FROM (SELECT 1 FROM transactions t WHERE "
+            "SELECT COUNT(*) AS n FROM (SELECT 1 FROM transactions t\(unsafeRaw: Self.byRowID(searchRowIDs)) WHERE "
                 + Self.conditions(filter, household: session.household, searchRowIDs: searchRowIDs)
                 + " LIMIT \(bind: Int64(limit))) counted"
         ).first()
@@ -128,7 +128,7 @@ public struct TransactionRepository: Sendable {
     public func count(_ filter: TransactionFilter) async throws -> Int {
         let candidates = try await searchCandidates(filter)
         let row = try await session.sql.raw(
-            "SELECT COUNT(*) AS n FROM transactions t WHERE "
+            "SELECT COUNT(*) AS n FROM transactions t\(unsafeRaw: Self.byRowID(candidates)) WHERE "
                 + Self.conditions(filter, household: session.household, searchRowIDs: candidates)
         ).first()
         return Int(try row?.int("n") ?? 0)
@@ -228,10 +228,21 @@ public struct TransactionRepository: Sendable {
         return parts.joined(separator: " AND ")
     }
 
-    static let selectWithCurrency: SQLQueryString = """
-        SELECT t.*, a.currency AS account_currency, a.currency_exponent AS account_currency_exponent
-        FROM transactions t JOIN accounts a ON a.id = t.account_id AND a.household_id = t.household_id
+    /// Transactions with their account's currency. `byRowID` when the trigram index found the rows: SQLite
+    /// would otherwise walk the date index to save sorting a page, probing the found rows for each of a million
+    /// (364 ms instead of 1 ms at 1M).
+    static func select(lookingUp byRowID: Bool) -> SQLQueryString {
         """
+        SELECT t.*, a.currency AS account_currency, a.currency_exponent AS account_currency_exponent
+        FROM transactions t\(unsafeRaw: byRowID ? " NOT INDEXED" : "") JOIN accounts a
+          ON a.id = t.account_id AND a.household_id = t.household_id
+        """
+    }
+
+    static let selectWithCurrency = select(lookingUp: false)
+
+    /// ` NOT INDEXED` when the trigram index found the rows (see `select(lookingUp:)`).
+    static func byRowID(_ searchRowIDs: [Int64]?) -> String { searchRowIDs == nil ? "" : " NOT INDEXED" }
 
     private func insertTags(of transactions: [Transaction]) async throws {
         let rows = transactions.flatMap { transaction in
