@@ -15,6 +15,24 @@ import VaultWeb
     }
     func pairCount(_ html: String) -> Int? { Browser.first(#"id="pair-count">(\d+)<"#, in: html).flatMap { Int($0) } }
 
+    @Test("a long list says how far it was counted, and its pager offers the pages known so far")
+    func longList() async throws {
+        try await withWeb { world in
+            let browser = try await world.signedUp("jo@example.com")
+            let user = try #require(try await world.environment.database.users.credentials(email: "jo@example.com"))
+                .user
+            let scope = Fixture.vault(world.environment.database).household(user.householdID)
+            _ = try await HouseholdGenerator(scope: scope).generate(transactions: 1_500, years: 1)
+            let first = try await browser.page("/transactions?size=50").html
+            #expect(first.contains(#"id="transaction-count">1,000+<"#))
+            #expect(first.contains("Page 1 of 20+"))
+            #expect(first.contains(#"rel="next""#))
+            let api = try json(try await browser.request("/api/v1/transactions?size=50&page=20"))
+            #expect(api["totalCountIsExact"] as? Bool == true)
+            #expect((api["totalCount"] as? Int ?? 0) > 1_000)
+        }
+    }
+
     @Test("filters by description and dates change the count, live in the URL, and apply to both tables")
     func filters() async throws {
         try await withWeb { world in

@@ -62,7 +62,7 @@ enum TransactionsPage {
                 <div class="spread"><h2 id="unified-title">Unified Transactions <span class="muted small" id="transaction-count">\(page.countText)</span></h2>
                 \(sizeForm(view: view, parameter: "size", current: view.size, label: "Transactions per page"))</div>
                 \(rows.isEmpty ? "<p class=\"muted\">No transactions match; try a wider date range or fewer filters.</p>" : "<div class=\"table-wrap\"><table class=\"responsive\" id=\"unified\"><thead><tr><th>Description</th><th>Date</th><th>Account</th><th>Category</th><th class=\"num\">Amount</th><th>Notes</th><th>ID</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>" as HTML)
-                \(pager(view: view, page: page.request.number, pages: page.pageCount, pageKey: "page", sortKey: "sort", newestFirst: view.newestFirst))
+                \(pager(view: view, page: page.request.number, pages: page.pageCount, morePages: !page.countIsExact, pageKey: "page", sortKey: "sort", newestFirst: view.newestFirst))
                 </section>
                 <section class="card" aria-labelledby="pairs-title">
                 <div class="spread"><h2 id="pairs-title">Transfer Pairs <span class="muted small" id="pair-count">\(pairs.totalCount)</span></h2>
@@ -138,8 +138,11 @@ enum TransactionsPage {
             """
     }
 
+    /// Previous and Next, the page's place and the sort order; `morePages` while the list was counted only as
+    /// far as the pages known so far (`Page 1 of 20+`).
     static func pager(
-        view: TransactionsView, page: Int, pages: Int, pageKey: String, sortKey: String, newestFirst: Bool
+        view: TransactionsView, page: Int, pages: Int, morePages: Bool = false, pageKey: String, sortKey: String,
+        newestFirst: Bool
     ) -> HTML {
         let previous: HTML =
             page > 1
@@ -151,7 +154,7 @@ enum TransactionsPage {
             : "<span class=\"button secondary\" aria-disabled=\"true\">Next</span>"
         let sort = view.url([sortKey: newestFirst ? "asc" : nil, pageKey: nil])
         return """
-            <div class="spread pager">\(previous)<span class="small muted">Page \(page) of \(pages) · <a href="\(sort)">\(newestFirst ? "Newest first" : "Oldest first")</a></span>\(next)</div>
+            <div class="spread pager">\(previous)<span class="small muted">Page \(page) of \(pages)\(morePages ? "+" : "") · <a href="\(sort)">\(newestFirst ? "Newest first" : "Oldest first")</a></span>\(next)</div>
             """
     }
 }
