@@ -147,6 +147,7 @@ public struct HouseholdGenerator: Sendable {
             try await scope.write { session in try await session.transactions.insert(Array(chunk)) }
         }
         try await scope.write { session in try await session.transfers.insert(pairs, manual: false) }
+        try await vaultOperation { try await scope.vault.database.settleAfterBulkWrite() }
         return Summary(
             transactions: finalRows.count, accounts: accounts.count, transferPairs: pairs.count,
             seconds: Date().timeIntervalSince(started))

@@ -143,6 +143,17 @@ public final class VaultDatabase: Sendable {
         }
     }
 
+    /// Brings PostgreSQL's planner statistics and visibility map up to date after a bulk write (a generated
+    /// or imported history), so the next reports are planned on the data as it is and read their covering
+    /// indexes without visiting the table (a month report over a million fresh rows took 313 ms before,
+    /// mostly heap visits). Autovacuum gets there on its own, later; SQLite needs nothing.
+    public func settleAfterBulkWrite() async throws {
+        guard dialect == .postgres else { return }
+        try await withConnection { sql in
+            try await sql.raw("VACUUM (ANALYZE) transactions, changes, transfer_pairs").run()
+        }
+    }
+
     /// Runs `body` on one connection, outside any transaction.
     func withConnection<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
         do {
