@@ -127,6 +127,40 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "a session that keeps derived answers stores them without moving the data version, and changes nothing else",
+        arguments: TestBackend.enabled)
+    func keepDerived(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let household = Fixture.household()
+            try await database.households.create(household, actor: .system)
+            func version() async throws -> Int64 {
+                try await database.read(household: household.id) { try await $0.versioned().dataVersion }
+            }
+            let before = try await version()
+            try await database.keepDerived(household: household.id) { session async throws in
+                try await session.recurring.cache([], sequence: 1, on: LocalDate(iso: "2026-11-21")!)
+            }
+            #expect(try await version() == before)
+            let kept = try await database.read(household: household.id) { try await $0.recurring.cachedSeries() }
+            #expect(kept?.sequence == 1)
+            await #expect(
+                throws: StoreError(.readOnly, "A write was attempted in a read-only session; use VaultDatabase.write.")
+            ) {
+                try await database.keepDerived(household: household.id) {
+                    try await $0.accounts.insert(Fixture.account(in: household.id))
+                }
+            }
+            #expect(try await database.read(household: household.id) { try await $0.accounts.all() }.isEmpty)
+            // A read session cannot keep derived answers either.
+            await #expect(throws: StoreError.self) {
+                try await database.read(household: household.id) { session async throws in
+                    try await session.recurring.cache([], sequence: 2, on: LocalDate(iso: "2026-11-21")!)
+                }
+            }
+        }
+    }
+
     @Test("writing to a household that does not exist is refused", arguments: TestBackend.enabled)
     func unknownHousehold(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in

@@ -104,9 +104,6 @@ actor SQLitePool {
             if case .file = storage {
                 try await sql.raw("PRAGMA journal_mode = WAL").run()
                 try await sql.raw("PRAGMA synchronous = NORMAL").run()
-                // 16 MB of page cache per connection (SQLite's default is 2 MB): a bulk write of a year of history
-                // otherwise spills dirty index pages to the log mid-transaction and writes them again.
-                try await sql.raw("PRAGMA cache_size = -16384").run()
             }
             return connection
         } catch {

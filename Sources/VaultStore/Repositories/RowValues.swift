@@ -7,15 +7,6 @@ enum SQLValue: Hashable, Sendable {
     case int(Int64?)
     case bool(Bool)
 
-    /// The concrete Swift value both database drivers know how to bind.
-    var bindable: any Encodable & Sendable {
-        switch self {
-        case .text(let value): value
-        case .int(let value): value
-        case .bool(let value): value
-        }
-    }
-
     /// The value in a statement: a bind of the unwrapped value, or `NULL`. Drivers convert a plain `String` or
     /// `Int64` directly but an `Optional` through a nested encoder, which a bulk insert pays per column per row.
     var expression: any SQLExpression {
@@ -106,7 +97,7 @@ extension HouseholdSession {
         guard !changed.isEmpty || !alsoChanged.isEmpty else { return [] }
         let log = try log()
         let update = sql.update(table)
-        for column in changed { update.set(SQLIdentifier(column.column), to: column.value.bindable) }
+        for column in changed { update.set(SQLIdentifier(column.column), to: column.value.expression) }
         update.set(SQLIdentifier("updated_at"), to: now.unixSeconds)
         try await update
             .where("id", .equal, id.description)
