@@ -217,3 +217,27 @@ import VaultWeb
         }
     }
 }
+
+@Suite struct SignUpInputTests {
+    @Test("an unknown time zone at sign-up is refused, not turned into UTC")
+    func unknownTimeZone() async throws {
+        try await withWeb { world in
+            let browser = world.browser()
+            let response = try await browser.submit(
+                "/signup", from: "/signup",
+                [
+                    "email": "jo@example.com", "password": "correct horse battery",
+                    "confirmation": "correct horse battery", "timeZone": "Mars/Olympus_Mons",
+                ])
+            #expect(response.status == .unprocessableContent)
+            #expect(String(buffer: response.body).contains("is not a time zone"))
+            let api = try await world.client.execute(
+                uri: "/api/v1/auth/signup", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(
+                    string: #"{"email":"al@example.com","password":"correct horse battery","timeZone":"Nowhere/City"}"#)
+            )
+            #expect(api.status == .unprocessableContent)
+            #expect(String(buffer: api.body).contains("timeZone"))
+        }
+    }
+}

@@ -15,6 +15,19 @@ import VaultWeb
             Browser.first(#"<tr data-category="([0-9a-f-]{36})"><td data-label="Category">[^<]*Groceries<"#, in: html))
     }
 
+    @Test("a month that is not one says so on the Budgets page instead of showing another month")
+    func badMonth() async throws {
+        try await withWeb { world in
+            let browser = try await world.signedUp("jo@example.com")
+            let bad = try await browser.page("/budgets?month=2026-13")
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.html.contains("2026-13"))
+            let good = try await browser.page("/budgets?month=2026-10")
+            #expect(good.status == .ok)
+            #expect(good.html.contains("October 2026") || good.html.contains("Oct 2026"))
+        }
+    }
+
     @Test("Budgets shows the three tables; a target saves, shows in Budget vs Actual, and clears")
     func targets() async throws {
         try await withWeb { world in

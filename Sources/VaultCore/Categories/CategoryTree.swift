@@ -81,6 +81,7 @@ public struct CategoryTree: Sendable {
                 Problem(
                     field: "name", message: "A category name is at most \(CategoryTree.maximumNameLength) characters."))
         }
+        if let problem = PlainText.problem(trimmed, field: "name", label: "The name") { problems.append(problem) }
         if let parentID {
             if let parent = byID[parentID] {
                 if parent.kind != kind {

@@ -237,6 +237,8 @@ public enum RuleValidation {
         var problems: [Problem] = []
         if rule.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             problems.append(Problem(field: "name", message: "A rule needs a name."))
+        } else if let problem = PlainText.problem(rule.name, field: "name", label: "The name") {
+            problems.append(problem)
         }
         if let category = rule.categoryID {
             if !categoryExists(category) {
@@ -259,6 +261,10 @@ public enum RuleValidation {
             let value = condition.value.trimmingCharacters(in: .whitespaces)
             if value.isEmpty {
                 problems.append(Problem(field: field, message: "Filter \(index + 1) has no value."))
+                continue
+            }
+            if let problem = PlainText.problem(condition.value, field: field, label: "Filter \(index + 1)") {
+                problems.append(problem)
                 continue
             }
             if condition.op == .regex {

@@ -260,8 +260,10 @@ public struct AccountService: Sendable {
 
     /// Names are limited in Unicode scalars, the unit both databases' `length()` counts.
     static func nameProblems(_ name: String, field: String) -> [Problem] {
-        name.isEmpty || name.unicodeScalars.count > 200
-            ? [Problem(field: field, message: "The \(field) must be 1 to 200 characters.")] : []
+        if name.isEmpty || name.unicodeScalars.count > 200 {
+            return [Problem(field: field, message: "The \(field) must be 1 to 200 characters.")]
+        }
+        return PlainText.problem(name, field: field, label: "The \(field)").map { [$0] } ?? []
     }
 
     /// Accounts are found by name or nickname, so no two accounts may share one, ignoring case.

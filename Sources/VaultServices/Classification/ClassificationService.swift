@@ -33,15 +33,37 @@ public struct ClassificationService: Sendable {
     }
 
     static func run(in session: HouseholdSession, newID: () -> Rule.ID) async throws -> Result {
-        var result = Result()
         try await ensureBuiltIns(in: session, newID: newID)
+        let plan = try await plan(in: session)
+        for pair in plan.pairsRemoved { _ = try await session.transfers.delete(containing: pair.outflow) }
+        try await session.transfers.insert(plan.pairsAdded, manual: false)
+        var result = plan.result
+        result.changes = []
+        for change in plan.result.changes {
+            let fields = try await session.transactions.update(change.transaction)
+            result.changes.append(Change(transaction: change.transaction, before: change.before, fields: fields))
+        }
+        return result
+    }
+
+    /// What a run would change, decided from what is stored without writing anything: a preview reads it in a
+    /// read session, so it never holds the database's writer while rules match. `adding` rules are run as if
+    /// they were stored.
+    struct Plan: Sendable {
+        var result = Result()
+        var pairsRemoved: [TransferMatcher.Pair] = []
+        var pairsAdded: [TransferMatcher.Pair] = []
+    }
+
+    static func plan(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Plan {
+        var plan = Plan()
         let accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
         var matchers: [RuleMatcher] = []
-        for rule in try await session.rules.all() {
-            do { matchers.append(try RuleMatcher(rule)) } catch { result.skippedRules.append(rule.name) }
+        for rule in try await session.rules.all() + drafts {
+            do { matchers.append(try RuleMatcher(rule)) } catch { plan.result.skippedRules.append(rule.name) }
         }
         let transactions = try await session.transactions.all()
-        result.examined = transactions.count
+        plan.result.examined = transactions.count
 
         // Transfers: a person's pairs stay; automatic ones are found afresh.
         let stored = try await session.transfers.all()
@@ -51,13 +73,10 @@ public struct ClassificationService: Sendable {
             TransferMatcher.pairs(
                 in: transactions, accounts: accounts, unlinked: try await session.transfers.unlinked(),
                 alreadyPaired: Set(manual.flatMap(\.key))))
-        for pair in storedAuto.subtracting(found) {
-            _ = try await session.transfers.delete(containing: pair.outflow)
-            result.pairsRemoved += 1
-        }
-        let added = found.subtracting(storedAuto).sorted { $0.outflow < $1.outflow }
-        try await session.transfers.insert(added, manual: false)
-        result.pairsAdded = added.count
+        plan.pairsRemoved = storedAuto.subtracting(found).sorted { $0.outflow < $1.outflow }
+        plan.pairsAdded = found.subtracting(storedAuto).sorted { $0.outflow < $1.outflow }
+        plan.result.pairsRemoved = plan.pairsRemoved.count
+        plan.result.pairsAdded = plan.pairsAdded.count
 
         let outcomes = Classifier.classify(
             transactions, accounts: accounts, rules: matchers, transferPairs: manual + Array(found))
@@ -65,10 +84,9 @@ public struct ClassificationService: Sendable {
             guard let outcome = outcomes[transaction.id] else { continue }
             let updated = outcome.applied(to: transaction)
             guard updated != transaction else { continue }
-            let fields = try await session.transactions.update(updated)
-            result.changes.append(Change(transaction: updated, before: transaction, fields: fields))
+            plan.result.changes.append(Change(transaction: updated, before: transaction, fields: []))
         }
-        return result
+        return plan
     }
 
     /// Runs rules and patterns over one new transaction before it is stored (transfers are found by the

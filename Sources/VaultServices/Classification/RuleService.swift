@@ -135,29 +135,22 @@ public struct RuleService: Sendable {
     public static let payeeRulePriority = 10
 
     /// What applying every rule (with `draft` added, when given) to all history would change, without changing it.
+    ///
+    /// The plan is made in a read session: no write transaction is opened, so a preview never holds up anyone's
+    /// writes while its rules match.
     public func preview(adding draft: Input? = nil) async throws -> [PreviewItem] {
-        // Run the pipeline in a transaction that is always rolled back: the same code as `apply`.
-        struct Rollback: Error { let items: [PreviewItem] }
-        do {
-            try await scope.write { session in
-                if let draft {
-                    try await session.rules.insert([
-                        try await Self.build(draft, id: scope.vault.newID(), origin: .user, session: session)
-                    ])
-                }
-                let result = try await ClassificationService.run(in: session, newID: { scope.vault.newID() })
-                throw Rollback(
-                    items: result.changes.map {
-                        PreviewItem(
-                            transaction: $0.transaction, categoryBefore: $0.before.categoryID,
-                            categoryAfter: $0.transaction.categoryID, classificationBefore: $0.before.classification,
-                            classificationAfter: $0.transaction.classification)
-                    })
+        try await scope.read { session in
+            var drafts: [Rule] = []
+            if let draft {
+                drafts.append(try await Self.build(draft, id: scope.vault.newID(), origin: .user, session: session))
             }
-        } catch let rollback as Rollback {
-            return rollback.items
+            return try await ClassificationService.plan(in: session, adding: drafts).result.changes.map {
+                PreviewItem(
+                    transaction: $0.transaction, categoryBefore: $0.before.categoryID,
+                    categoryAfter: $0.transaction.categoryID, classificationBefore: $0.before.classification,
+                    classificationAfter: $0.transaction.classification)
+            }
         }
-        return []
     }
 
     /// Applies the rules to existing transactions (fields set by hand stay as they are).

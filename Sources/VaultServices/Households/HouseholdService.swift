@@ -45,6 +45,8 @@ public struct HouseholdService: Sendable {
             let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
             if name.isEmpty || name.count > 200 {
                 problems.append(Problem(field: "name", message: "A household needs a name of 1 to 200 characters."))
+            } else if let problem = PlainText.problem(name, field: "name", label: "The name") {
+                problems.append(problem)
             }
             let zone = TimeZone(identifier: input.timeZone)
             if zone == nil {

@@ -33,6 +33,11 @@ public struct BudgetService: Sendable {
                     Problem(field: "notes", message: "Notes are at most \(BudgetTarget.maximumNotesLength) characters.")
                 )
             }
+            if let trimmedNotes,
+                let problem = PlainText.problem(trimmedNotes, field: "notes", label: "The notes", multiline: true)
+            {
+                problems.append(problem)
+            }
             guard problems.isEmpty, let category else { throw InvalidInput(problems) }
             let existing = try await session.budgets.find(category: category.id, currency: household.baseCurrency)
             let keptNotes = trimmedNotes.map { $0.isEmpty ? nil : $0 } ?? existing?.notes

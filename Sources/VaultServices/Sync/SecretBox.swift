@@ -24,7 +24,9 @@ public struct SecretBox: Sendable {
     /// once never overwrite each other's key and no one else can read it even for a moment.
     public init(keyFile: URL) throws {
         let manager = FileManager.default
-        try manager.createDirectory(at: keyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try manager.createDirectory(
+            at: keyFile.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let descriptor = Self.createExclusively(keyFile.path)
         if descriptor >= 0 {
             let fresh = Data(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString().utf8)

@@ -61,6 +61,8 @@ public struct TransactionService: Sendable {
             let description = TransactionFields.optional(input.description) ?? payee ?? category?.name ?? "Manual entry"
             let tags = Tag.parseList(input.tags ?? "")
             problems += Self.lengthProblems(description: description, payee: payee, notes: notes, tags: tags)
+            problems += Self.plainTextProblems(
+                description: input.description, payee: input.payee, notes: input.notes, tags: input.tags)
             guard problems.isEmpty, let account, let amount, let date, let payment, let reimbursement else {
                 throw InvalidInput(problems)
             }
@@ -187,6 +189,8 @@ public struct TransactionService: Sendable {
             problems += Self.lengthProblems(
                 description: transaction.description, payee: transaction.payee, notes: transaction.notes,
                 tags: transaction.tags)
+            problems += Self.plainTextProblems(
+                description: changes.description, payee: changes.payee, notes: changes.notes, tags: changes.tags)
             guard problems.isEmpty, let account else { throw InvalidInput(problems) }
 
             let changed = try await session.transactions.update(transaction)
@@ -251,6 +255,16 @@ public struct TransactionService: Sendable {
             problems.append(Problem(field: "amount", message: "\(error)"))
             return nil
         }
+    }
+
+    /// Control characters in what a person typed (only the fields given: a bank's text is not theirs to fix).
+    static func plainTextProblems(description: String?, payee: String?, notes: String?, tags: String?) -> [Problem] {
+        [
+            description.flatMap { PlainText.problem($0, field: "description", label: "The description") },
+            payee.flatMap { PlainText.problem($0, field: "payee", label: "The payee") },
+            notes.flatMap { PlainText.problem($0, field: "notes", label: "The note", multiline: true) },
+            tags.flatMap { PlainText.problem($0, field: "tags", label: "The tags") },
+        ].compactMap { $0 }
     }
 
     /// Text limits, counted in Unicode scalars as the databases count them.

@@ -65,13 +65,25 @@ public struct UserService: Sendable {
                 problems.append(Problem(field: "email", message: "Enter an email address such as you@example.com."))
             }
             problems += Self.passwordProblems(input.password, confirmation: input.confirmation)
+            // No zone given (a browser without JavaScript) is the server's; a zone given must be a real one.
+            var zone = TimeZone.current
+            if let text = input.timeZone?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+                if let known = TimeZone(identifier: text) {
+                    zone = known
+                } else {
+                    problems.append(
+                        Problem(
+                            field: "timeZone",
+                            message: "'\(text.prefix(64))' is not a time zone; use a name such as Europe/Paris "
+                                + "or America/New_York."))
+                }
+            }
             if problems.isEmpty, try await vault.database.users.credentials(email: email) != nil {
                 problems.append(
                     Problem(field: "email", message: "An account with this email exists already; sign in instead."))
             }
             guard problems.isEmpty else { throw InvalidInput(problems) }
             let hash = try await hash(input.password)
-            let zone = input.timeZone.flatMap { TimeZone(identifier: $0) } ?? TimeZone.current
             let household = HouseholdService.Input(
                 name: String(email.prefix { $0 != "@" }), timeZone: zone.identifier, currency: input.currency ?? "USD")
             var created: User?

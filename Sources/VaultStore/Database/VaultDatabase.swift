@@ -91,11 +91,11 @@ public final class VaultDatabase: Sendable {
         case .sqliteFile(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try SQLiteFiles.prepare(path: path, logger: logger)
             } catch {
                 throw StoreError(
                     .unavailable,
-                    "Could not create the folder \(folder.path) for the database: "
+                    "Could not create or secure the database file in \(folder.path): "
                         + "\(error.localizedDescription). Choose another place with --database.")
             }
             let pool = SQLitePool(storage: .file(path: path), maximum: sqliteFileConnections, logger: logger)

@@ -10,8 +10,8 @@ extension APIController {
     /// layout until the household's data or day changes, so a repeated request costs the session lookup and
     /// one read of the household's version. The ETag names that version: a client that kept the answer asks
     /// with `If-None-Match` and gets 304 while it is still right.
-    func dashboard(_ request: Request, _ context: WebContext) async throws -> Response {
-        let user = try Self.signedIn(request, context).user
+    func dashboard(_ request: Request, _ context: APIContext) async throws -> Response {
+        let user = context.user
         let month = request.queryForm["month"]
         let layout = DashboardCard.layout(user.dashboardLayout)
         let (_, stamp) = try await environment.household(of: user).stamp()

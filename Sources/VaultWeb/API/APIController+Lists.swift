@@ -5,15 +5,15 @@ import VaultServices
 
 /// The API for the Transactions, Categories and Rules pages.
 extension APIController {
-    func addListRoutes(to api: some RouterMethods<WebContext>) {
+    func addListRoutes(to api: some RouterMethods<APIContext>) {
         api.get("/transactions") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let query = try Self.query(request.queryForm)
             return try Response.json(
                 PageView(try await scope.transactions.list(query), transform: TransactionView.init))
         }
         api.get("/transactions/coverage") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let coverage = try await scope.transactions.coverage()
             return try Response.json(
                 CoverageView(
@@ -21,29 +21,29 @@ extension APIController {
                     newestImported: coverage.newest?.description))
         }
         api.get("/transfers") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let query = try Self.query(request.queryForm)
             return try Response.json(
                 PageView(try await TransferService(scope: scope).page(query), transform: TransferPairView.init))
         }
         api.post("/transfers") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let body = try await request.decode(as: MarkTransferBody.self, context: context)
             try await TransferService(scope: scope).mark(body.transaction, with: body.partner)
             return Response(status: .noContent)
         }
         api.delete("/transfers/:id") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             try await TransferService(scope: scope).unlink(try Self.id(context))
             return Response(status: .noContent)
         }
         api.get("/categories") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let tree = try await scope.categories.tree()
             return try Response.json(tree.flattened().map { CategoryView($0.0, tree: tree, depth: $0.1) })
         }
         api.post("/categories") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let body = try await request.decode(as: CategoryBody.self, context: context)
             let category = try await scope.categories.add(
                 .init(name: body.name ?? "", kind: body.type, parent: body.parent, emoji: body.emoji, color: body.color)
@@ -51,7 +51,7 @@ extension APIController {
             return try Response.json(CategoryView(category, tree: try await scope.categories.tree()), status: .created)
         }
         api.patch("/categories/:id") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let body = try await request.decode(as: CategoryBody.self, context: context)
             let (category, _) = try await scope.categories.edit(
                 try Self.id(context),
@@ -59,20 +59,20 @@ extension APIController {
             return try Response.json(CategoryView(category, tree: try await scope.categories.tree()))
         }
         api.delete("/categories/:id") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let plan = try await scope.categories.remove(
                 try Self.id(context), moveTransactionsTo: request.queryForm["moveTo"],
                 confirmed: request.queryForm["confirm"] == "true")
             return try Response.json(["removed": plan.category.name, "consequences": plan.description])
         }
         api.get("/rules") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let tree = try await scope.categories.tree()
             let rules = try await RuleService(scope: scope).list(search: request.queryForm["search"])
             return try Response.json(rules.map { RuleView($0, tree: tree) })
         }
         api.post("/rules") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let body = try await request.decode(as: RuleBody.self, context: context)
             let service = RuleService(scope: scope)
             let rule = try await service.add(body.input)
@@ -80,7 +80,7 @@ extension APIController {
             return try Response.json(RuleView(rule, tree: try await scope.categories.tree()), status: .created)
         }
         api.put("/rules/:id") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let body = try await request.decode(as: RuleBody.self, context: context)
             let service = RuleService(scope: scope)
             let rule = try await service.edit(try Self.id(context), body.input)
@@ -88,18 +88,18 @@ extension APIController {
             return try Response.json(RuleView(rule, tree: try await scope.categories.tree()))
         }
         api.delete("/rules/:id") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             try await RuleService(scope: scope).delete(try Self.id(context))
             return Response(status: .noContent)
         }
         api.post("/rules/preview") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let body = try await request.decode(as: RuleBody.self, context: context)
             let items = try await RuleService(scope: scope).preview(adding: body.input)
             return try Response.json(items.map(RulePreviewView.init))
         }
         api.post("/rules/apply") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             return try Response.json(ClassificationResultView(try await RuleService(scope: scope).apply()))
         }
     }

@@ -11,10 +11,9 @@ import VaultStore
 struct APIController: Sendable {
     let environment: WebEnvironment
 
-    func addRoutes(to router: Router<WebContext>) {
-        let api = router.group("/api/v1").add(middleware: APIErrorMiddleware())
+    /// Routes anyone may reach: what identifies the server, its description, signing up and signing in.
+    func addPublicRoutes(to api: some RouterMethods<WebContext>) {
         api.get("/info") { _, _ in try Response.json(InfoView()) }
-        addListRoutes(to: api)
         api.get("/openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
@@ -22,17 +21,21 @@ struct APIController: Sendable {
         }
         api.post("/auth/signup") { request, context in try await signUp(request, context) }
         api.post("/auth/login") { request, context in try await logIn(request, context) }
-        api.post("/auth/logout") { request, context in
-            let signedIn = try Self.signedIn(request, context)
-            try await environment.endSession(token: signedIn.token)
+    }
+
+    /// Everything else: only for a signed-in person (`APIContext`).
+    func addRoutes(to api: some RouterMethods<APIContext>) {
+        addListRoutes(to: api)
+        api.post("/auth/logout") { _, context in
+            try await environment.endSession(token: context.signedIn.token)
             return Response(status: .noContent)
         }
-        api.get("/me") { request, context in try Response.json(MeView(try Self.signedIn(request, context).user)) }
+        api.get("/me") { _, context in try Response.json(MeView(context.user)) }
         api.patch("/me") { request, context in try await updateMe(request, context) }
         api.put("/me/dashboard") { request, context in try await saveLayout(request, context) }
         api.get("/dashboard") { request, context in try await dashboard(request, context) }
         api.get("/networth") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let worth = try await scope.reports.netWorth()
             let query = request.queryForm
             guard query["history"] != nil || query["from"] != nil || query["to"] != nil else {
@@ -42,20 +45,20 @@ struct APIController: Sendable {
             return try Response.json(NetWorthHistoryView(try await scope.reports.netWorthHistory(parsed)))
         }
         api.get("/reports/month") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             return try Response.json(MonthReportView(try await scope.reports.month(request.queryForm["month"])))
         }
         api.get("/accounts") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             return try Response.json(try await scope.accounts.list(includeHidden: true).map(AccountView.init))
         }
         api.get("/accounts/:id") { request, context in
-            let user = try Self.signedIn(request, context).user
+            let user = context.user
             let detail = try await AccountDetail.load(environment, user: user, id: try Self.id(context))
             return try Response.json(AccountDetailView(detail))
         }
         api.patch("/accounts/:id") { request, context in
-            let user = try Self.signedIn(request, context).user
+            let user = context.user
             let body = try await request.decode(as: AccountPatch.self, context: context)
             let scope = environment.household(of: user)
             let (account, _) = try await scope.accounts.edit(
@@ -66,11 +69,11 @@ struct APIController: Sendable {
             return try Response.json(AccountView(account))
         }
         api.get("/connections") { request, context in
-            let user = try Self.signedIn(request, context).user
+            let user = context.user
             return try Response.json(try await environment.sync(for: user).overview().map(ConnectionView.init))
         }
         api.post("/connections") { request, context in
-            let user = try Self.signedIn(request, context).user
+            let user = context.user
             let body = try await request.decode(as: ConnectBody.self, context: context)
             try BridgeAddressPolicy.check(body.setupToken, allowPrivate: environment.configuration.allowPrivateBridges)
             let report = try await environment.sync(for: user).connect(
@@ -79,17 +82,17 @@ struct APIController: Sendable {
             return try Response.json(SyncReportView(report), status: .created)
         }
         api.post("/sync") { request, context in
-            let user = try Self.signedIn(request, context).user
+            let user = context.user
             return try Response.json(
                 try await environment.sync(for: user).syncAll(trigger: .manual).map(SyncReportView.init))
         }
         api.post("/institutions/:id/sync") { request, context in
-            let sync = environment.sync(for: try Self.signedIn(request, context).user)
+            let sync = environment.sync(for: context.user)
             let connection = try await sync.connection(try Self.id(context), orInstitution: true)
             return try Response.json(SyncReportView(try await sync.sync(connection.id, trigger: .manual)))
         }
         api.delete("/institutions/:id") { request, context in
-            let sync = environment.sync(for: try Self.signedIn(request, context).user)
+            let sync = environment.sync(for: context.user)
             let id = try Self.id(context)
             let connection = try await sync.connection(id, orInstitution: true)
             let removed = try await sync.remove(
@@ -98,27 +101,27 @@ struct APIController: Sendable {
             return try Response.json(RemovedView(accounts: removed.accounts, transactions: removed.transactions))
         }
         api.get("/budgets") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let (report, uncategorized) = try await scope.reports.budget(request.queryForm["month"])
             return try Response.json(BudgetReportView(report, uncategorized: uncategorized))
         }
         api.put("/budgets/:id") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let body = try await request.decode(as: BudgetBody.self, context: context)
             let saved = try await scope.budgets.set(
                 category: try Self.id(context), target: body.target ?? "", notes: body.notes)
             return try Response.json(BudgetTargetView(saved))
         }
         api.delete("/budgets/:id") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             return try Response.json(["cleared": try await scope.budgets.clear(category: try Self.id(context))])
         }
         api.get("/recurring") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             return try Response.json(RecurringReportView(try await scope.reports.recurring()))
         }
         api.post("/recurring/actions") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let body = try await request.decode(as: RecurringActionBody.self, context: context)
             guard let action = RecurringService.Action(rawValue: body.action) else {
                 throw VaultError(InvalidInput(field: "action", "The action is confirm, dismiss, delete or restore."))
@@ -127,7 +130,7 @@ struct APIController: Sendable {
             return try Response.json(["series": series.key, "name": series.name, "action": action.rawValue])
         }
         api.patch("/transactions/:id") { request, context in
-            let scope = environment.household(of: try Self.signedIn(request, context).user)
+            let scope = environment.household(of: context.user)
             let body = try await request.decode(as: TransactionPatch.self, context: context)
             var changes = TransactionChanges()
             changes.category = body.category
@@ -137,7 +140,7 @@ struct APIController: Sendable {
             return try Response.json(TransactionView(listed))
         }
         api.get("/onboarding/review") { request, context in
-            let user = try Self.signedIn(request, context).user
+            let user = context.user
             let sections = try await OnboardingPages(environment: environment).detected(user)
             return try Response.json(
                 ReviewView(
@@ -146,7 +149,7 @@ struct APIController: Sendable {
                     cardPayments: sections[2].items.map(TransactionView.init)))
         }
         api.post("/transactions/:id/classification") { request, context in
-            let user = try Self.signedIn(request, context).user
+            let user = context.user
             let body = try await request.decode(as: ClassificationBody.self, context: context)
             var changes = TransactionChanges()
             changes.classification = body.classification
@@ -173,7 +176,9 @@ struct APIController: Sendable {
         let body = try await request.decode(as: LogInBody.self, context: context)
         let email = User.normalizedEmail(body.email)
         let now = environment.clock()
-        if let retry = await environment.limiter.begin(email: email, address: context.clientAddress, now: now) {
+        if let retry = await environment.beginSignIn(
+            email: email, address: context.clientAddress, now: now, logger: context.logger)?.until
+        {
             let seconds = max(1, Int(retry.timeIntervalSince(now).rounded(.up)))
             var response = try APIError(
                 status: .tooManyRequests, code: "rate_limited",
@@ -188,8 +193,8 @@ struct APIController: Sendable {
         return try Response.json(TokenView(try await environment.users.startSession(for: user, kind: .api)))
     }
 
-    func updateMe(_ request: Request, _ context: WebContext) async throws -> Response {
-        var user = try Self.signedIn(request, context).user
+    func updateMe(_ request: Request, _ context: APIContext) async throws -> Response {
+        var user = context.user
         let body = try await request.decode(as: MePatch.self, context: context)
         if let theme = body.theme {
             guard let parsed = User.Theme(rawValue: theme) else {
@@ -203,8 +208,8 @@ struct APIController: Sendable {
         return try Response.json(MeView(user))
     }
 
-    func saveLayout(_ request: Request, _ context: WebContext) async throws -> Response {
-        var user = try Self.signedIn(request, context).user
+    func saveLayout(_ request: Request, _ context: APIContext) async throws -> Response {
+        var user = context.user
         let body = try await request.decode(as: LayoutBody.self, context: context)
         user.dashboardLayout = try Self.layout(body.layout).map(\.rawValue)
         try await environment.savePreferences(user)
@@ -225,18 +230,7 @@ struct APIController: Sendable {
 
     // MARK: - Access
 
-    /// The signed-in person. A cookie session must also carry its CSRF token on anything but a read.
-    static func signedIn(_ request: Request, _ context: WebContext) throws -> SignedIn {
-        guard let signedIn = context.signedIn else { throw APIError.unauthorized }
-        if signedIn.kind == .browser, request.method != .get, request.method != .head,
-            !constantTimeEquals(request.headers[.csrfToken] ?? "", signedIn.csrfToken)
-        {
-            throw APIError.forged
-        }
-        return signedIn
-    }
-
-    static func id(_ context: WebContext) throws -> String {
+    static func id(_ context: some RequestContext) throws -> String {
         guard let id = context.parameters.get("id"), UUID(uuidString: id) != nil else {
             throw APIError(status: .notFound, code: "not_found", message: "No such id; ids are UUIDs.")
         }

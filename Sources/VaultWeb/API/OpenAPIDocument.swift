@@ -28,6 +28,9 @@ enum OpenAPIDocument {
               description: >
                 The web app's own session. Requests other than GET made with it must also send the session's CSRF
                 token in an X-CSRF-Token header (the page's csrf-token meta tag); native apps use bearer tokens.
+                A browser request that changes something and is marked as coming from another site (Sec-Fetch-Site,
+                or an Origin other than this server) is refused with 403 cross_site. Bodies are at most 256 KiB
+                (413 too_large).
           parameters:
             id:
               name: id
@@ -49,7 +52,7 @@ enum OpenAPIDocument {
                   type: object
                   required: [code, message, problems]
                   properties:
-                    code: {type: string, enum: [invalid_input, not_found, conflict, confirmation_required, unavailable, unauthorized, bad_request, csrf, rate_limited, internal]}
+                    code: {type: string, enum: [invalid_input, not_found, conflict, confirmation_required, unavailable, unauthorized, bad_request, csrf, cross_site, too_large, rate_limited, internal]}
                     message: {type: string}
                     problems:
                       type: array

@@ -8,21 +8,22 @@ import VaultServices
 struct AccountsPages {
     let environment: WebEnvironment
 
-    func addRoutes(to router: some RouterMethods<WebContext>) {
+    func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/accounts") { request, context in try await list(request, context) }
         router.post("/accounts/:id/settings") { request, context in try await settings(request, context) }
         router.post("/accounts/:id/move") { request, context in try await move(request, context) }
     }
 
-    func list(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/accounts")
+    func list(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let listed = try await environment.household(of: signedIn.user).accounts.list(
             includeHidden: true, counting: false)
         return .html(AccountsPage.render(AccountsPage.groups(listed), signedIn: signedIn))
     }
 
-    func settings(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func settings(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let accounts = environment.household(of: signedIn.user).accounts
         let account = try await accounts.find(try AppPages.id(context))
         do {
@@ -38,8 +39,9 @@ struct AccountsPages {
     }
 
     /// Moves an account up or down within its institution's group (the order is each account's sort order).
-    func move(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func move(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let service = environment.household(of: signedIn.user).accounts
         let id = try AppPages.id(context)
         let groups = AccountsPage.groups(try await service.list(includeHidden: true))

@@ -9,15 +9,12 @@ import VaultStore
 struct AppPages {
     let environment: WebEnvironment
 
-    func addRoutes(to router: some RouterMethods<WebContext>) {
-        router.get("/") { _, context in
-            context.signedIn == nil ? Response.seeOther("/login") : Response.seeOther("/dashboard")
-        }
+    func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/dashboard") { request, context in try await dashboard(request, context) }
         router.post("/dashboard/layout") { request, context in try await changeLayout(request, context) }
         router.post("/sync") { request, context in try await syncNow(request, context) }
         router.get("/menu") { _, context in
-            let signedIn = try Self.signedIn(context, returnTo: "/menu")
+            let signedIn = context.signedIn
             return Response.html(
                 Layout.page(
                     title: "Menu", signedIn: signedIn, current: "/menu",
@@ -30,29 +27,10 @@ struct AppPages {
         router.post("/settings/theme") { request, context in try await setTheme(request, context) }
     }
 
-    // MARK: - Access
-
-    /// The signed-in person, or a redirect to sign in (and back here afterwards).
-    static func signedIn(_ context: WebContext, returnTo path: String) throws -> SignedIn {
-        guard let signedIn = context.signedIn, signedIn.kind == .browser else {
-            throw WebRedirect(
-                location: "/login?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
-        }
-        return signedIn
-    }
-
-    /// The signed-in person and their form, refused unless it carries their session's CSRF token.
-    static func signedInForm(_ request: Request, _ context: WebContext) async throws -> (SignedIn, Form) {
-        let signedIn = try signedIn(context, returnTo: "/dashboard")
-        let form = try await Form.read(request, context: context)
-        guard constantTimeEquals(form["csrf"] ?? "", signedIn.csrfToken) else { throw PageError.forgedForm }
-        return (signedIn, form)
-    }
-
     // MARK: - Dashboard
 
-    func dashboard(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try Self.signedIn(context, returnTo: request.uri.description)
+    func dashboard(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let query = request.queryForm
         let (_, stamp) = try await environment.household(of: signedIn.user).stamp()
         let data = try await DashboardData.current(
@@ -64,8 +42,9 @@ struct AppPages {
     }
 
     /// Moves, removes or adds back a card (the gear's buttons, which work without JavaScript).
-    func changeLayout(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await Self.signedInForm(request, context)
+    func changeLayout(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         guard let card = form["card"].flatMap(DashboardCard.init(rawValue:)) else {
             throw PageError(
                 status: .badRequest, title: "Unknown component", message: "There is no such dashboard component.")
@@ -90,8 +69,9 @@ struct AppPages {
     }
 
     /// Sync Now without JavaScript: syncs every connection, then shows the dashboard with what happened.
-    func syncNow(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, _) = try await Self.signedInForm(request, context)
+    func syncNow(_ request: Request, _ context: PageContext) async throws -> Response {
+        _ = try await context.form(request)
+        let signedIn = context.signedIn
         let reports = try await environment.sync(for: signedIn.user).syncAll(trigger: .manual)
         let message = SyncSummary.text(reports)
         return .seeOther("/dashboard", flash: Flash(.notice, message))
@@ -99,8 +79,8 @@ struct AppPages {
 
     // MARK: - Net worth trend
 
-    func netWorth(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try Self.signedIn(context, returnTo: "/networth")
+    func netWorth(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let query = request.queryForm
         let timeframe = query["from"] == nil && query["to"] == nil ? query["history"] ?? "1Y" : query["history"]
         let range = try HistoryRange.parse(timeframe: timeframe, from: query["from"], to: query["to"])
@@ -115,11 +95,11 @@ struct AppPages {
     // MARK: - Account
 
     func account(
-        _ request: Request, _ context: WebContext, problems: [String] = []
+        _ request: Request, _ context: PageContext, problems: [String] = []
     )
         async throws -> Response
     {
-        let signedIn = try Self.signedIn(context, returnTo: request.uri.path)
+        let signedIn = context.signedIn
         let detail = try await AccountDetail.load(environment, user: signedIn.user, id: try Self.id(context))
         return .html(
             AccountPage.render(
@@ -129,8 +109,9 @@ struct AppPages {
     }
 
     /// Changes the one thing the account page edits: its net worth category.
-    func editAccount(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await Self.signedInForm(request, context)
+    func editAccount(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let id = try Self.id(context)
         let scope = environment.household(of: signedIn.user)
         let account = try await scope.accounts.find(id)
@@ -143,7 +124,7 @@ struct AppPages {
         return .seeOther("/accounts/\(account.id.description)", flash: Flash(.notice, "Saved."))
     }
 
-    static func id(_ context: WebContext) throws -> String {
+    static func id(_ context: some RequestContext) throws -> String {
         guard let id = context.parameters.get("id"), Identifier<Account>(id) != nil else {
             throw PageError(status: .notFound, title: "Not found", message: "There is no such page here.")
         }
@@ -152,8 +133,8 @@ struct AppPages {
 
     // MARK: - Settings
 
-    func settings(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try Self.signedIn(context, returnTo: "/settings")
+    func settings(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let connections = try await environment.sync(for: signedIn.user).overview()
         let household = try await environment.household(of: signedIn.user).details()
         return .html(
@@ -164,8 +145,9 @@ struct AppPages {
             ))
     }
 
-    func setTheme(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await Self.signedInForm(request, context)
+    func setTheme(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         guard let theme = form["theme"].flatMap(User.Theme.init(rawValue:)) else {
             throw PageError(status: .badRequest, title: "Unknown theme", message: "Choose System, Light or Dark.")
         }

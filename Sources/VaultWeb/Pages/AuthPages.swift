@@ -14,7 +14,11 @@ struct AuthPages {
 
     static let formCookie = "gv_form"
 
+    /// Routes anyone may reach, signed in or not.
     func addRoutes(to router: some RouterMethods<WebContext>) {
+        router.get("/") { _, context in
+            context.signedIn == nil ? Response.seeOther("/login") : Response.seeOther("/dashboard")
+        }
         router.get("/login") { request, context in try signIn(request, context) }
         router.post("/login") { request, context in try await signIn(post: request, context) }
         router.get("/signup") { request, context in try signUp(request, context) }
@@ -52,7 +56,9 @@ struct AuthPages {
         try Self.checkFormToken(request, form)
         let email = User.normalizedEmail(form["email"] ?? "")
         let now = environment.clock()
-        if let retry = await environment.limiter.begin(email: email, address: context.clientAddress, now: now) {
+        if let retry = await environment.beginSignIn(
+            email: email, address: context.clientAddress, now: now, logger: context.logger)?.until
+        {
             let minutes = max(1, Int((retry.timeIntervalSince(now) / 60).rounded(.up)))
             var response = try signIn(
                 request, context, email: email,

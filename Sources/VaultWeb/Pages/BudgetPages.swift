@@ -8,7 +8,7 @@ import VaultServices
 struct BudgetPages {
     let environment: WebEnvironment
 
-    func addRoutes(to router: some RouterMethods<WebContext>) {
+    func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/budgets") { request, context in try await show(request, context) }
         router.post("/budgets") { request, context in try await save(request, context) }
         router.post("/budgets/clear") { request, context in try await clear(request, context) }
@@ -16,11 +16,12 @@ struct BudgetPages {
     }
 
     func show(
-        _ request: Request, _ context: WebContext, problems: [String: [String]] = [:], typed: [String: String] = [:]
+        _ request: Request, _ context: PageContext, problems: [String: [String]] = [:], typed: [String: String] = [:]
     ) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/budgets")
+        let signedIn = context.signedIn
         let scope = environment.household(of: signedIn.user)
-        let (report, uncategorized) = try await scope.reports.budget(nil)
+        // A month that is not one (`?month=2026-13`) is refused with the reason, not quietly replaced.
+        let (report, uncategorized) = try await scope.reports.budget(request.queryForm["month"])
         let tree = try await scope.categories.tree()
         return .html(
             BudgetPage.render(
@@ -29,8 +30,9 @@ struct BudgetPages {
     }
 
     /// One row's Save (without JavaScript; the page's script saves through the API as a person types).
-    func save(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func save(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let category = try Self.categoryID(form)
         do {
             try await environment.household(of: signedIn.user).budgets.set(
@@ -43,15 +45,17 @@ struct BudgetPages {
         return .seeOther("/budgets", flash: Flash(.notice, "Saved."))
     }
 
-    func clear(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func clear(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         try await environment.household(of: signedIn.user).budgets.clear(category: try Self.categoryID(form))
         return .seeOther("/budgets", flash: Flash(.notice, "Cleared."))
     }
 
     /// The category dropdown of a transaction row (Budgets and Transactions): saves on change.
-    func categorize(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func categorize(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         guard let id = context.parameters.get("id"), UUID(uuidString: id) != nil else {
             throw VaultError(.notFound, "There is no such transaction.")
         }

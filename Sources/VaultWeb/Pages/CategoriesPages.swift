@@ -8,7 +8,7 @@ import VaultServices
 struct CategoriesPages {
     let environment: WebEnvironment
 
-    func addRoutes(to router: some RouterMethods<WebContext>) {
+    func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/categories") { request, context in try await show(request, context) }
         router.post("/categories") { request, context in try await create(request, context) }
         router.get("/categories/:id/edit") { request, context in try await edit(request, context) }
@@ -18,17 +18,18 @@ struct CategoriesPages {
     }
 
     func show(
-        _ request: Request, _ context: WebContext, problems: [String] = [], typed: CategoryFields = .init()
+        _ request: Request, _ context: PageContext, problems: [String] = [], typed: CategoryFields = .init()
     ) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/categories")
+        let signedIn = context.signedIn
         let tree = try await environment.household(of: signedIn.user).categories.tree()
         return .html(
             CategoriesPage.render(tree: tree, signedIn: signedIn, problems: problems, typed: typed),
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
-    func create(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func create(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let fields = CategoryFields(form)
         do {
             let category = try await environment.household(of: signedIn.user).categories.add(
@@ -42,9 +43,9 @@ struct CategoriesPages {
     }
 
     func edit(
-        _ request: Request, _ context: WebContext, problems: [String] = [], typed: CategoryFields? = nil
+        _ request: Request, _ context: PageContext, problems: [String] = [], typed: CategoryFields? = nil
     ) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/categories")
+        let signedIn = context.signedIn
         let categories = environment.household(of: signedIn.user).categories
         let category = try await categories.find(try Self.id(context))
         let tree = try await categories.tree()
@@ -54,8 +55,9 @@ struct CategoriesPages {
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
-    func save(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func save(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let id = try Self.id(context)
         let fields = CategoryFields(form)
         do {
@@ -70,8 +72,8 @@ struct CategoriesPages {
         }
     }
 
-    func confirmRemoval(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/categories")
+    func confirmRemoval(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let categories = environment.household(of: signedIn.user).categories
         let moveTo = request.queryForm["moveTo"]
         let plan = try await categories.removalPlan(try Self.id(context), moveTransactionsTo: moveTo)
@@ -79,14 +81,15 @@ struct CategoriesPages {
             CategoriesPage.removal(plan, moveTo: moveTo, tree: try await categories.tree(), signedIn: signedIn))
     }
 
-    func remove(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func remove(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let plan = try await environment.household(of: signedIn.user).categories.remove(
             try Self.id(context), moveTransactionsTo: form["moveTo"], confirmed: form["confirm"] == "yes")
         return .seeOther("/categories", flash: Flash(.notice, "Removed \(plan.category.name)."))
     }
 
-    static func id(_ context: WebContext) throws -> String {
+    static func id(_ context: PageContext) throws -> String {
         guard let id = context.parameters.get("id"), UUID(uuidString: id) != nil else {
             throw VaultError(.notFound, "There is no such category.")
         }

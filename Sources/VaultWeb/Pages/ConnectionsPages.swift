@@ -8,7 +8,7 @@ import VaultServices
 struct ConnectionsPages {
     let environment: WebEnvironment
 
-    func addRoutes(to router: some RouterMethods<WebContext>) {
+    func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/connections") { request, context in try await show(request, context) }
         router.post("/connections") { request, context in try await connect(request, context) }
         router.post("/connections/sync") { request, context in try await syncInstitution(request, context) }
@@ -18,11 +18,11 @@ struct ConnectionsPages {
     }
 
     func show(
-        _ request: Request, _ context: WebContext, problems: [String] = [], token: String = ""
+        _ request: Request, _ context: PageContext, problems: [String] = [], token: String = ""
     ) async throws
         -> Response
     {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/connections")
+        let signedIn = context.signedIn
         let scope = environment.household(of: signedIn.user)
         let connections = try await environment.sync(for: signedIn.user).overview()
         let worth = try await scope.reports.netWorth().netWorth
@@ -34,8 +34,9 @@ struct ConnectionsPages {
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
-    func connect(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func connect(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let token = form.raw("setupToken")
         do {
             try BridgeAddressPolicy.check(token, allowPrivate: environment.configuration.allowPrivateBridges)
@@ -51,8 +52,9 @@ struct ConnectionsPages {
         }
     }
 
-    func syncInstitution(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func syncInstitution(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let sync = environment.sync(for: signedIn.user)
         let connection = try await sync.connection(try Self.institutionID(form), orInstitution: true)
         let report = try await sync.sync(connection.id, trigger: .manual)
@@ -60,8 +62,8 @@ struct ConnectionsPages {
     }
 
     /// Remove asks first, and says what goes with the institution.
-    func confirmRemoval(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/connections")
+    func confirmRemoval(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let id = try Self.institutionID(request.queryForm)
         let overview = try await environment.sync(for: signedIn.user).overview()
         guard let entry = overview.flatMap(\.institutions).first(where: { $0.institution.id.description == id }) else {
@@ -80,8 +82,9 @@ struct ConnectionsPages {
                     """))
     }
 
-    func remove(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func remove(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let id = try Self.institutionID(form)
         let sync = environment.sync(for: signedIn.user)
         guard form["confirm"] == "yes" else { return .seeOther("/connections/remove?institution=\(id)") }
@@ -93,8 +96,9 @@ struct ConnectionsPages {
     }
 
     /// A new setup token for a connection whose access was revoked or expired (Settings).
-    func reconnect(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func reconnect(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let sync = environment.sync(for: signedIn.user)
         let connection = try await sync.connection(form["connection"] ?? "")
         do {

@@ -14,11 +14,11 @@ struct OnboardingPages {
     /// The review looks back this many days ("transactions from the past month").
     static let reviewDays = 31
 
-    func addRoutes(to router: some RouterMethods<WebContext>) {
+    func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/onboarding") { _, context in try step(context, 1, welcome()) }
         router.get("/onboarding/simplefin") { _, context in try step(context, 2, simpleFIN()) }
         router.get("/onboarding/token") { request, context in
-            let signedIn = try AppPages.signedIn(context, returnTo: "/onboarding")
+            let signedIn = context.signedIn
             return try step(context, 3, token(signedIn))
         }
         router.get("/onboarding/accounts") { request, context in try await accounts(request, context) }
@@ -26,12 +26,13 @@ struct OnboardingPages {
         router.get("/onboarding/review") { request, context in try await review(request, context) }
         router.post("/onboarding/review") { request, context in try await correct(request, context) }
         router.get("/onboarding/manual") { request, context in
-            let signedIn = try AppPages.signedIn(context, returnTo: "/onboarding")
+            let signedIn = context.signedIn
             return try step(context, 3, manual(signedIn, problems: []))
         }
         router.post("/onboarding/manual") { request, context in try await addManual(request, context) }
         router.post("/onboarding/finish") { request, context in
-            let (signedIn, _) = try await AppPages.signedInForm(request, context)
+            _ = try await context.form(request)
+            let signedIn = context.signedIn
             var user = signedIn.user
             if user.onboardedAt == nil { user.onboardedAt = environment.clock() }
             try await environment.savePreferences(user)
@@ -39,9 +40,9 @@ struct OnboardingPages {
         }
     }
 
-    func step(_ context: WebContext, _ number: Int, _ body: HTML, status: HTTPResponse.Status = .ok) throws -> Response
+    func step(_ context: PageContext, _ number: Int, _ body: HTML, status: HTTPResponse.Status = .ok) throws -> Response
     {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/onboarding")
+        let signedIn = context.signedIn
         let bars = (1...5).map { index -> HTML in "<span class=\"\(index <= number ? "done" : "")\"></span>" }
         return .html(
             Layout.page(
@@ -85,8 +86,8 @@ struct OnboardingPages {
 
     // MARK: - Accounts found
 
-    func accounts(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/onboarding/accounts")
+    func accounts(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let listed = try await environment.household(of: signedIn.user).accounts.list(
             includeHidden: true, counting: false)
         let rows = listed.map { entry -> HTML in
@@ -110,8 +111,9 @@ struct OnboardingPages {
             """)
     }
 
-    func saveAccounts(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func saveAccounts(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let accounts = environment.household(of: signedIn.user).accounts
         let hide = Set(form.all("hide"))
         let exclude = Set(form.all("exclude"))
@@ -155,8 +157,8 @@ struct OnboardingPages {
         ]
     }
 
-    func review(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/onboarding/review")
+    func review(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let sections = try await detected(signedIn.user).map { section -> HTML in
             let rows = section.items.prefix(25).map { listed -> HTML in
                 let t = listed.transaction
@@ -190,8 +192,9 @@ struct OnboardingPages {
             """)
     }
 
-    func correct(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func correct(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let transactions = environment.household(of: signedIn.user).transactions
         var changes = TransactionChanges()
         changes.classification = form["classification"]
@@ -221,8 +224,9 @@ struct OnboardingPages {
             """
     }
 
-    func addManual(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func addManual(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         do {
             _ = try await environment.household(of: signedIn.user).accounts.add(
                 .init(name: form["name"] ?? "", kind: form["kind"] ?? "", balance: form["balance"]))

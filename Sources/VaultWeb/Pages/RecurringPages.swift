@@ -8,21 +8,22 @@ import VaultServices
 struct RecurringPages {
     let environment: WebEnvironment
 
-    func addRoutes(to router: some RouterMethods<WebContext>) {
+    func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/recurring") { request, context in try await show(request, context) }
         router.post("/recurring") { request, context in try await decide(request, context) }
     }
 
-    func show(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/recurring")
+    func show(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let scope = environment.household(of: signedIn.user)
         let report = try await scope.reports.recurring()
         let tree = try await scope.categories.tree()
         return .html(RecurringPage.render(report, tree: tree, signedIn: signedIn))
     }
 
-    func decide(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func decide(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         guard let action = form["action"].flatMap(RecurringService.Action.init(rawValue:)) else {
             throw VaultError(InvalidInput(field: "action", "Choose Confirm, Dismiss, Delete or Restore."))
         }

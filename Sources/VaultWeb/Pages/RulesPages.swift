@@ -9,21 +9,23 @@ import VaultServices
 struct RulesPages {
     let environment: WebEnvironment
 
-    func addRoutes(to router: some RouterMethods<WebContext>) {
+    func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/rules") { request, context in try await list(request, context) }
         router.get("/rules/new") { request, context in try await new(request, context) }
         router.post("/rules") { request, context in try await submit(request, context, id: nil) }
         router.get("/rules/:id/edit") { request, context in try await editPage(request, context) }
         router.post("/rules/:id") { request, context in try await submit(request, context, id: try Self.id(context)) }
         router.post("/rules/:id/delete") { request, context in
-            let (signedIn, _) = try await AppPages.signedInForm(request, context)
+            _ = try await context.form(request)
+            let signedIn = context.signedIn
             let rules = RuleService(scope: environment.household(of: signedIn.user))
             let rule = try await rules.find(try Self.id(context))
             try await rules.delete(rule.id.description)
             return Response.seeOther("/rules", flash: Flash(.notice, "Deleted \(rule.name)."))
         }
         router.post("/rules/:id/active") { request, context in
-            let (signedIn, form) = try await AppPages.signedInForm(request, context)
+            let form = try await context.form(request)
+            let signedIn = context.signedIn
             let rules = RuleService(scope: environment.household(of: signedIn.user))
             let rule = try await rules.setActive(try Self.id(context), form["active"] == "on")
             return Response.seeOther(
@@ -31,8 +33,8 @@ struct RulesPages {
         }
     }
 
-    func list(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/rules")
+    func list(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let scope = environment.household(of: signedIn.user)
         let search = request.queryForm["search"]
         let rules = try await RuleService(scope: scope).list(search: search)
@@ -41,8 +43,8 @@ struct RulesPages {
     }
 
     /// New Rule, blank or made from a transaction (its payee, description and category).
-    func new(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/rules/new")
+    func new(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let scope = environment.household(of: signedIn.user)
         var draft = RuleDraft()
         if let id = request.queryForm["from"] {
@@ -58,8 +60,8 @@ struct RulesPages {
         )
     }
 
-    func editPage(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: "/rules")
+    func editPage(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let scope = environment.household(of: signedIn.user)
         let rule = try await RuleService(scope: scope).find(try Self.id(context))
         return .html(
@@ -69,8 +71,9 @@ struct RulesPages {
     }
 
     /// One submit button of the editor: add a filter row, preview, or save (and optionally apply).
-    func submit(_ request: Request, _ context: WebContext, id: String?) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func submit(_ request: Request, _ context: PageContext, id: String?) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let scope = environment.household(of: signedIn.user)
         let rules = RuleService(scope: scope)
         if let id { _ = try await rules.find(id) }
@@ -104,7 +107,7 @@ struct RulesPages {
         }
     }
 
-    static func id(_ context: WebContext) throws -> String {
+    static func id(_ context: PageContext) throws -> String {
         guard let id = context.parameters.get("id"), UUID(uuidString: id) != nil else {
             throw VaultError(.notFound, "There is no such rule.")
         }

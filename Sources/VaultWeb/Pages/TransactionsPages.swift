@@ -9,7 +9,7 @@ import VaultServices
 struct TransactionsPages {
     let environment: WebEnvironment
 
-    func addRoutes(to router: some RouterMethods<WebContext>) {
+    func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/transactions") { request, context in try await list(request, context) }
         router.get("/transactions/:id") { request, context in try await detail(request, context) }
         router.post("/transactions/:id/notes") { request, context in
@@ -31,8 +31,8 @@ struct TransactionsPages {
 
     // MARK: - The list
 
-    func list(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: request.uri.description)
+    func list(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let scope = environment.household(of: signedIn.user)
         var view = TransactionsView(request.queryForm)
         var problems = view.problems
@@ -61,8 +61,8 @@ struct TransactionsPages {
 
     // MARK: - One transaction
 
-    func detail(_ request: Request, _ context: WebContext) async throws -> Response {
-        let signedIn = try AppPages.signedIn(context, returnTo: request.uri.path)
+    func detail(_ request: Request, _ context: PageContext) async throws -> Response {
+        let signedIn = context.signedIn
         let id = try Self.id(context)
         let scope = environment.household(of: signedIn.user)
         let listed = try await scope.transactions.find(id)
@@ -81,9 +81,10 @@ struct TransactionsPages {
 
     /// Saves one change from a row's menu or the detail view, then goes back where the person was.
     func change(
-        _ request: Request, _ context: WebContext, _ changes: (Form) -> TransactionChanges
+        _ request: Request, _ context: PageContext, _ changes: (Form) -> TransactionChanges
     ) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let id = try Self.id(context)
         let back = form["back"].flatMap(AuthPages.localPath) ?? "/transactions/\(id)"
         do {
@@ -96,8 +97,9 @@ struct TransactionsPages {
         }
     }
 
-    func mark(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func mark(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let first = try Self.uuid(form["transaction"])
         let back = form["back"].flatMap(AuthPages.localPath) ?? "/transactions/\(first)"
         do {
@@ -109,15 +111,16 @@ struct TransactionsPages {
         return .seeOther(back, flash: Flash(.notice, "Marked as a transfer; it no longer counts in the totals."))
     }
 
-    func unlink(_ request: Request, _ context: WebContext) async throws -> Response {
-        let (signedIn, form) = try await AppPages.signedInForm(request, context)
+    func unlink(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let signedIn = context.signedIn
         let id = try Self.uuid(form["transaction"])
         try await TransferService(scope: environment.household(of: signedIn.user)).unlink(id)
         let back = form["back"].flatMap(AuthPages.localPath) ?? "/transactions"
         return .seeOther(back, flash: Flash(.notice, "Unlinked; the two count in the totals again and stay apart."))
     }
 
-    static func id(_ context: WebContext) throws -> String { try uuid(context.parameters.get("id")) }
+    static func id(_ context: PageContext) throws -> String { try uuid(context.parameters.get("id")) }
 
     static func uuid(_ text: String?) throws -> String {
         guard let text, UUID(uuidString: text) != nil else {

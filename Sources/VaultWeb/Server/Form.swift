@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import VaultCore
 
 /// A submitted `application/x-www-form-urlencoded` form (or a query string): every value of every field.
 struct Form: Sendable {
@@ -9,18 +10,42 @@ struct Form: Sendable {
         for (name, value) in Self.pairs(encoded) { fields[name, default: []].append(value) }
     }
 
-    /// The decoded name and value pairs of an encoded form, in order.
+    /// The decoded name and value pairs of an encoded form, in order; text that does not decode is kept as sent.
     static func pairs(_ encoded: String) -> [(String, String)] {
+        split(encoded).map { (decode($0) ?? String($0), decode($1) ?? String($1)) }
+    }
+
+    /// The body of a form post, refused whole when larger than the context allows, or when it is not text a
+    /// person typed: invalid UTF-8 (raw or percent-encoded) or control characters other than line breaks and
+    /// tabs, which would otherwise be stored as replacement characters or invisible bytes.
+    static func read(_ request: Request, context: some RequestContext) async throws -> Form {
+        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else { throw unreadable }
+        var form = Form(encoded: "")
+        for (name, value) in split(text) {
+            guard let name = decode(name), let value = decode(value),
+                (name + value).unicodeScalars.allSatisfy({ PlainText.isAllowed($0, multiline: true) })
+            else { throw unreadable }
+            form.fields[name, default: []].append(value)
+        }
+        return form
+    }
+
+    static let unreadable = PageError(
+        status: .badRequest, title: "This form could not be read",
+        message: "What was sent is not plain text (it holds invalid characters or control codes). "
+            + "Type the text again rather than pasting it, and submit the form once more.")
+
+    private static func split(_ encoded: String) -> [(Substring, Substring)] {
         encoded.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (Self.decode(parts[0]), parts.count > 1 ? Self.decode(parts[1]) : "")
+            return (parts[0], parts.count > 1 ? parts[1] : "")
         }
     }
 
-    /// The body of a form post, refused when larger than the context allows.
-    static func read(_ request: Request, context: WebContext) async throws -> Form {
-        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        return Form(encoded: String(buffer: buffer))
+    /// `+` as a space and percent-escapes decoded; nil when an escape is malformed or the bytes are not UTF-8.
+    private static func decode(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 
     /// The first value, trimmed; nil when absent or blank.
@@ -35,11 +60,6 @@ struct Form: Sendable {
 
     /// Whether a checkbox was ticked.
     func isOn(_ name: String) -> Bool { fields[name] != nil }
-
-    private static func decode(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
-    }
 }
 
 extension Request {

@@ -19,6 +19,8 @@ struct SessionMiddleware: RouterMiddleware {
         // Assets are the same for everyone: no session lookup for them.
         if request.uri.path.hasPrefix("/assets/") { return try await next(request, context) }
         var context = context
+        context.requestMethod = request.method
+        context.requestTarget = request.uri.description
         if environment.configuration.trustForwardedFor, let forwarded = request.headers[.xForwardedFor] {
             context.forwardedFor = forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
         }
@@ -28,6 +30,9 @@ struct SessionMiddleware: RouterMiddleware {
             context.signedIn = SignedIn(
                 user: session.user, kind: session.kind, csrfToken: session.csrfToken, token: token,
                 flash: request.cookies[Flash.cookieName].flatMap { Flash(cookieValue: $0.value) })
+            context.carriesCSRFToken =
+                request.method == .get || request.method == .head
+                || constantTimeEquals(request.headers[.csrfToken] ?? "", session.csrfToken)
         }
         var response = try await next(request, context)
         // A page has shown the message: clear it (a redirect carries it on to the page that will).
@@ -48,29 +53,6 @@ struct SessionMiddleware: RouterMiddleware {
         }
         if let cookie = request.cookies[cookieName]?.value, !cookie.isEmpty { return (cookie, .browser) }
         return nil
-    }
-}
-
-/// Headers on every response: nothing loads from elsewhere, the app is never framed, no referrer leaks.
-struct SecurityHeadersMiddleware: RouterMiddleware {
-    typealias Context = WebContext
-
-    static let contentSecurityPolicy =
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
-        + "frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'"
-
-    func handle(
-        _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
-    )
-        async throws -> Response
-    {
-        var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.xFrameOptions] = "DENY"
-        response.headers[.referrerPolicy] = "no-referrer"
-        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
-        return response
     }
 }
 

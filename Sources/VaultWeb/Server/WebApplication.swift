@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import UnixSignals
 import VaultCore
 import VaultServices
 
@@ -9,11 +10,18 @@ import VaultServices
 public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     let router = Router(context: WebContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: OriginCheckMiddleware(configuration: environment.configuration))
     router.add(middleware: SessionMiddleware(environment: environment))
     Assets.addRoutes(to: router)
-    APIController(environment: environment).addRoutes(to: router)
-    let pages = router.group().add(middleware: PageErrorMiddleware())
-    AuthPages(environment: environment).addRoutes(to: pages)
+    // Sign-in is enforced by the route groups, not remembered by each handler: a handler of the signed-in
+    // groups is given an `APIContext` or `PageContext`, which cannot be made without a live session.
+    let api = router.group("/api/v1").add(middleware: APIErrorMiddleware())
+    let apiController = APIController(environment: environment)
+    apiController.addPublicRoutes(to: api)
+    apiController.addRoutes(to: api.group(context: APIContext.self))
+    let publicPages = router.group().add(middleware: PageErrorMiddleware())
+    AuthPages(environment: environment).addRoutes(to: publicPages)
+    let pages = publicPages.group(context: PageContext.self)
     AppPages(environment: environment).addRoutes(to: pages)
     ConnectionsPages(environment: environment).addRoutes(to: pages)
     OnboardingPages(environment: environment).addRoutes(to: pages)
@@ -46,6 +54,28 @@ public func buildApplication(
         services: all,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: logger)
+}
+
+/// Runs the web app until SIGTERM or SIGINT, then stops within `gracePeriod`: requests in flight get that
+/// long to finish, then are cancelled (a sync waiting on a slow bridge, say); work that ignores cancellation
+/// gets `cancellationPeriod` more before the process is stopped regardless, so a stop never hangs.
+public func runServer(
+    _ app: some ApplicationProtocol, logger: Logger, gracePeriod: Duration = .seconds(10),
+    cancellationPeriod: Duration = .seconds(5)
+) async throws {
+    try await serverGroup(app, logger: logger, gracePeriod: gracePeriod, cancellationPeriod: cancellationPeriod)
+        .run()
+}
+
+/// The service group `runServer` runs; tests trigger its shutdown themselves.
+func serverGroup(
+    _ app: some ApplicationProtocol, logger: Logger, gracePeriod: Duration, cancellationPeriod: Duration,
+    signals: [UnixSignal] = [.sigterm, .sigint]
+) -> ServiceGroup {
+    var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: signals, logger: logger)
+    configuration.maximumGracefulShutdownDuration = gracePeriod
+    configuration.maximumCancellationDuration = cancellationPeriod
+    return ServiceGroup(configuration: configuration)
 }
 
 /// Syncs every household's connections on a schedule (`ghostvault.md` section 4, Background Sync), the way

@@ -1,9 +1,12 @@
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import VaultCore
 import VaultStore
 
-/// The request context: who is signed in (set by `SessionMiddleware`) and where the request came from.
+/// The request context before sign-in is known to be there: who is signed in, if anyone (set by
+/// `SessionMiddleware`), and where the request came from. Routes for signed-in people use `PageContext` or
+/// `APIContext`, which exist only when someone is.
 public struct WebContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
@@ -11,6 +14,11 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     var signedIn: SignedIn?
     /// The client's address from a trusted proxy's `X-Forwarded-For`, when the server is configured to trust it.
     var forwardedFor: String?
+    /// The request's method and target (path and query), for sending a signed-out person back after sign-in.
+    var requestMethod: HTTPRequest.Method = .get
+    var requestTarget = "/"
+    /// Whether the request is a read, or carries the signed-in session's CSRF token in `X-CSRF-Token`.
+    var carriesCSRFToken = false
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -18,7 +26,8 @@ public struct WebContext: RequestContext, RemoteAddressRequestContext {
     }
 
     /// Forms and JSON bodies are small; a setup token is a few hundred bytes. 256 KiB is plenty.
-    public var maxUploadSize: Int { 256 * 1024 }
+    static let maximumBodySize = 256 * 1024
+    public var maxUploadSize: Int { Self.maximumBodySize }
 
     /// The client's address for rate limiting ("local" when the transport has none, as in router tests).
     var clientAddress: String { forwardedFor ?? remoteAddress?.ipAddress ?? "local" }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import SimpleFIN
 import VaultCore
@@ -63,6 +64,19 @@ public struct WebEnvironment: Sendable {
     func endSession(token: String) async throws {
         try await users.endSession(token: token)
         sessions.forget(token: token)
+    }
+
+    /// Starts a sign-in attempt (see `LoginLimiter`): nil when it may go ahead, else why it must wait. A refusal
+    /// is logged with the address and account, so a person running the server can see an attack.
+    func beginSignIn(email: String, address: String, now: Date, logger: Logger) async -> LoginLimiter.Refusal? {
+        guard let refusal = await limiter.begin(email: email, address: address, now: now) else { return nil }
+        logger.warning(
+            "Sign-in refused: too many failures",
+            metadata: [
+                "account": "\(email)", "address": "\(address)", "reason": "\(refusal.reason.rawValue)",
+                "retryInSeconds": "\(Int(refusal.until.timeIntervalSince(now).rounded(.up)))",
+            ])
+        return refusal
     }
 
     /// Saves a person's theme, layout and onboarding state; their next request sees them.

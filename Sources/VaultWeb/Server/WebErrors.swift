@@ -22,7 +22,7 @@ struct PageError: HTTPResponseError {
     func response(from request: Request, context: some RequestContext) throws -> Response {
         .html(
             Layout.page(
-                title: title, signedIn: (context as? WebContext)?.signedIn,
+                title: title, signedIn: (context as? WebContext)?.signedIn ?? (context as? PageContext)?.signedIn,
                 body: """
                     <h1>\(title)</h1>
                     <div class="card"><p>\(message)</p><p><a class="button" href="/dashboard">Back to the dashboard</a></p></div>
@@ -120,6 +120,12 @@ struct APIErrorMiddleware: RouterMiddleware {
                 status: error.status, code: error.status == .notFound ? "not_found" : "http_\(error.status.code)",
                 message: error.body ?? error.status.reasonPhrase
             ).response(from: request, context: context)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            return try APIError(
+                status: .contentTooLarge, code: "too_large",
+                message: "The request body is larger than this API takes (\(WebContext.maximumBodySize / 1024) KiB); "
+                    + "send less in one request."
+            ).response(from: request, context: context)
         } catch {
             context.logger.error("API request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             return try APIError(
@@ -162,15 +168,18 @@ struct PageErrorMiddleware: RouterMiddleware {
                 status: status, title: status == .notFound ? "Not found" : "That did not work",
                 message: error.description
             ).response(from: request, context: context)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            return try PageError(
+                status: .contentTooLarge, title: "Too large",
+                message: "What was sent is larger than this form takes (\(WebContext.maximumBodySize / 1024) KiB). "
+                    + "Shorten it and try again."
+            ).response(from: request, context: context)
         } catch let error as any HTTPResponseError {
-            // Redirects and our own error pages answer for themselves; Hummingbird's (a body over the size
-            // limit, say) become a page that says what happened.
+            // Redirects and our own error pages answer for themselves; Hummingbird's become a page that says
+            // what happened.
             guard let http = error as? HTTPError else { throw error }
             return try PageError(
-                status: http.status, title: http.status == .contentTooLarge ? "Too large" : "That did not work",
-                message: http.status == .contentTooLarge
-                    ? "What was sent is larger than this form takes. Shorten it and try again."
-                    : (http.body ?? http.status.reasonPhrase)
+                status: http.status, title: "That did not work", message: http.body ?? http.status.reasonPhrase
             ).response(from: request, context: context)
         } catch {
             context.logger.error("Page failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])

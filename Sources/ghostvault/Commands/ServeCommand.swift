@@ -90,7 +90,11 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "ghostvault")
         logger.logLevel = configuration.logLevel
 
-        try await VaultDatabase.using(try DatabaseLocation(parsing: global.resolvedDatabase)) { database in
+        // The store says what it did to the files (permissions tightened), not every driver event.
+        var storeLogger = logger
+        storeLogger.logLevel = max(.warning, configuration.logLevel)
+        try await VaultDatabase.using(try DatabaseLocation(parsing: global.resolvedDatabase), logger: storeLogger) {
+            database in
             try await SimpleFINClient.using { client in
                 let web = WebEnvironment(
                     database: database, secrets: secrets, simpleFIN: client, configuration: configuration)
@@ -107,7 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
                         Terminal.print("GhostVault is listening on http://\(host):\(port)")
                         for line in lines { Terminal.print(line) }
                     })
-                try await app.runService()
+                try await runServer(app, logger: logger)
             }
         }
     }
