@@ -69,13 +69,11 @@ public struct AccessURL: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether a host name or address is this machine.
+    /// Whether a host name or address is this machine: `localhost`, or an address literal in any form
+    /// the resolver reads (`127.1`, `0x7f.1`, `[::ffff:127.0.0.1]`) whose value is loopback, the way
+    /// `AddressPolicy` reads it. `127.evil.example` is a name, not loopback.
     static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        if bare == "localhost" || bare == "::1" { return true }
-        // Only a real IPv4 address in 127.0.0.0/8: "127.evil.example" is a name, not loopback.
-        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127"
-            && octets.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) && (Int($0) ?? 256) <= 255 }
+        if host.lowercased() == "localhost" { return true }
+        return IPAddress(literal: host)?.scope == .loopback
     }
 }

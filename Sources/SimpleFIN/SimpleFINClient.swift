@@ -9,8 +9,18 @@ import NIOHTTP1
 /// Every outcome is decided by the HTTP status and the shape of the body, never by message text.
 /// Redirects are not followed, so Basic credentials are never replayed to another host. The access
 /// URL is never logged: log lines name the server root with `***` for the credentials.
+///
+/// Every request (the claim, `/info`, `/accounts`) goes only where the client's `AddressPolicy`
+/// allows: the host is resolved, every address it resolves to is checked, and the connection is made
+/// to the checked address (AsyncHTTPClient's `dnsOverride`, which keeps the name for TLS and `Host`).
+/// The access URL a claim returns is checked before it is handed back, so it is never stored.
 public final class SimpleFINClient: Sendable {
-    private let http: HTTPClient
+    /// The HTTP settings every request starts from; each request adds its checked address.
+    private let configuration: HTTPClient.Configuration
+    /// The client used when the policy leaves resolution to AsyncHTTPClient (`allowPrivate`).
+    private let shared: HTTPClient
+    /// Where requests may go.
+    public let policy: AddressPolicy
     private let userAgent: String
     private let timeout: Duration
     private let logger: Logger
@@ -21,13 +31,16 @@ public final class SimpleFINClient: Sendable {
     /// How long one request may take. Answers for many accounts are slow (reference 5.4: 60 s was not always enough).
     public static let defaultTimeout: Duration = .seconds(120)
 
+    /// A client that sends requests only where `policy` allows: public addresses by default.
     public init(
-        userAgent: String = SimpleFINClient.defaultUserAgent, timeout: Duration = SimpleFINClient.defaultTimeout,
-        logger: Logger = Logger(label: "ghostvault.simplefin")
+        policy: AddressPolicy = .publicOnly, userAgent: String = SimpleFINClient.defaultUserAgent,
+        timeout: Duration = SimpleFINClient.defaultTimeout, logger: Logger = Logger(label: "ghostvault.simplefin")
     ) {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout = .init(connect: .seconds(15), read: .seconds(Int64(timeout.components.seconds)))
-        self.http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.configuration = configuration
+        self.shared = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.policy = policy
         self.userAgent = userAgent
         self.timeout = timeout
         self.logger = logger
@@ -35,9 +48,10 @@ public final class SimpleFINClient: Sendable {
 
     /// Creates a client, runs `body` with it, and shuts it down, also when `body` throws.
     public static func using<T>(
-        timeout: Duration = SimpleFINClient.defaultTimeout, _ body: (SimpleFINClient) async throws -> T
+        policy: AddressPolicy = .publicOnly, timeout: Duration = SimpleFINClient.defaultTimeout,
+        _ body: (SimpleFINClient) async throws -> T
     ) async throws -> T {
-        let client = SimpleFINClient(timeout: timeout)
+        let client = SimpleFINClient(policy: policy, timeout: timeout)
         do {
             let result = try await body(client)
             try await client.shutdown()
@@ -50,7 +64,27 @@ public final class SimpleFINClient: Sendable {
 
     /// Closes the client's connections.
     public func shutdown() async throws {
-        try await http.shutdown()
+        try await shared.shutdown()
+    }
+
+    /// Checks that the policy allows the server `url` names, without sending anything; for an access
+    /// URL that was pasted rather than claimed, before it is stored.
+    public func checkAddress(of url: URL) async throws(SimpleFINError) {
+        _ = try await admit(url, what: "an access URL")
+    }
+
+    /// The policy's decision on `url`, with a log line (host only, never credentials) when it refuses.
+    private func admit(_ url: URL, what: String) async throws(SimpleFINError) -> IPAddress? {
+        do {
+            return try await policy.admit(url)
+        } catch {
+            if error.code == .privateAddress {
+                logger.notice(
+                    "Refused a SimpleFIN request to this server's own network",
+                    metadata: ["host": "\(url.host ?? "")", "request": "\(what)"])
+            }
+            throw error
+        }
     }
 
     /// Exchanges a claim URL for an access URL (reference 2.2). A token can be claimed once: a 403
@@ -63,8 +97,9 @@ public final class SimpleFINClient: Sendable {
         switch status {
         case 200:
             let text = String(decoding: body, as: UTF8.self)
+            let access: AccessURL
             do {
-                return try AccessURL(text)
+                access = try AccessURL(text)
             } catch {
                 // Whatever came back, it is not a credential: never store it.
                 throw SimpleFINError(
@@ -72,6 +107,9 @@ public final class SimpleFINClient: Sendable {
                     "SimpleFIN accepted the token but did not return an access URL; try a new token.",
                     status: status)
             }
+            // The answer names the server every later sync calls: a bridge must not point it at this network.
+            _ = try await admit(access.root, what: "the access URL the claim returned")
+            return access
         case 403:
             throw SimpleFINError(
                 .claimRefused,
@@ -142,11 +180,41 @@ public final class SimpleFINClient: Sendable {
         }
     }
 
-    /// Sends a request with the User-Agent and deadline; maps transport failures to typed errors.
+    /// Sends a request to the address the policy checked, with the User-Agent and deadline; maps transport
+    /// failures to typed errors.
     private func send(_ request: HTTPClientRequest, what: String) async throws(SimpleFINError) -> (Int, Data) {
+        guard let url = URL(string: request.url) else {
+            throw SimpleFINError(.invalidAccessURL, "The SimpleFIN address is not a URL; use a new setup token.")
+        }
+        let pinned = try await admit(url, what: what)
         var request = request
         request.headers.replaceOrAdd(name: "User-Agent", value: userAgent)
         request.headers.replaceOrAdd(name: "Accept", value: "application/json")
+        // A pinned request gets its own short-lived HTTP client: `dnsOverride` is per client, and a pooled
+        // connection made for an earlier answer must not serve a name that was checked again.
+        let pinnedClient = pinned.flatMap { address in
+            AddressPolicy.connectionHost(of: url).map { host in
+                var configuration = self.configuration
+                configuration.dnsOverride = [host: address.description]
+                return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            }
+        }
+        do {
+            let answer = try await execute(request, on: pinnedClient ?? shared, what: what)
+            try? await pinnedClient?.shutdown()
+            return answer
+        } catch {
+            try? await pinnedClient?.shutdown()
+            throw error
+        }
+    }
+
+    /// Runs one request on `http` and reads its whole body.
+    private func execute(
+        _ request: HTTPClientRequest, on http: HTTPClient, what: String
+    )
+        async throws(SimpleFINError) -> (Int, Data)
+    {
         do {
             let response = try await http.execute(request, timeout: .seconds(Int64(timeout.components.seconds)))
             let body = try await response.body.collect(upTo: Self.maximumBody)

@@ -9,6 +9,9 @@ public struct SimpleFINError: Error, Hashable, Sendable, CustomStringConvertible
         case claimRefused = "claim_refused"
         /// An access URL is malformed, lacks credentials, or is not HTTPS (plain HTTP is allowed on loopback only).
         case invalidAccessURL = "invalid_access_url"
+        /// The bridge's address (the token's, or the access URL's) resolves to an address on this server's own
+        /// machine or network, and the client's `AddressPolicy` does not allow it. Nothing was sent there.
+        case privateAddress = "private_address"
         /// 402: the SimpleFIN subscription has lapsed.
         case paymentRequired = "payment_required"
         /// 403 on data: access was revoked or the credentials are wrong; a new setup token is needed.

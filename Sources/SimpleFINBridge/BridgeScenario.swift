@@ -21,7 +21,8 @@ public struct BridgeScenario: Codable, Hashable, Sendable {
     public var proxyErrors: Int? = 0
     /// Answer the next N `/accounts` requests with the proxy's HTML "access denied" page and a 403.
     public var proxyBlocks: Int? = 0
-    /// Answer claims with 200 and this text instead of an access URL (a broken bridge).
+    /// Answer claims with 200 and this text instead of an access URL (a broken bridge, or a hostile one that
+    /// names an address on the client's own network).
     public var brokenClaimAnswer: String?
 
     public init(users: [User], connections: [Connection], accounts: [Account]) {

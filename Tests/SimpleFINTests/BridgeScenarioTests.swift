@@ -41,7 +41,7 @@ import Testing
         scenario.accounts[1].currency = "https://miles.example/currency"
         scenario.accounts[1].failure = "act.missingdata"
         let set = try await BridgeFixture.withBridge(scenario) { root, _ in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 guard case .claim(let url) = try SetupToken(parsing: BridgeFixture.token(root, "DEMO")) else {
                     throw SimpleFINError(.invalidSetupToken, "test")
                 }

@@ -18,7 +18,7 @@ import Testing
     @Test("a one-time token is claimed once; the second claim is refused as possibly compromised")
     func claimOnce() async throws {
         try await F.withBridge { root, _ in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let access = try await claimed(root, client, token: "ONCE")
                 #expect(access.username == "user 1")
                 #expect(access.password == "p@ss:w/rd")
@@ -41,7 +41,7 @@ import Testing
     @Test("the v1 default shape and the v2 shape carry the same accounts and transactions")
     func shapes() async throws {
         try await F.withBridge { root, _ in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let access = try await claimed(root, client)
                 let window = AccountsQuery(
                     start: Date(timeIntervalSince1970: TimeInterval(F.now - 30 * F.day)), end: nil, pending: false,
@@ -70,7 +70,7 @@ import Testing
         let scenario = F.scenario()
         let start = Date(timeIntervalSince1970: TimeInterval(F.now - 30 * F.day))
         let withPending = try await F.withBridge(scenario) { root, _ in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let access = try await claimed(root, client)
                 let without = try await client.accounts(access, AccountsQuery(start: start, pending: false))
                 #expect(!without.accounts[0].transactions.contains { $0.isPending })
@@ -81,7 +81,7 @@ import Testing
         #expect(pendingItem.posted == nil)
         #expect(pendingItem.transactedAt != nil)
         let later = try await F.withBridge(scenario, now: F.now + 3 * F.day) { root, _ in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 try await client.accounts(try await claimed(root, client), AccountsQuery(start: start, pending: true))
             }
         }
@@ -93,7 +93,7 @@ import Testing
     @Test("a window over 90 days is capped with a gen.api message; without a start only recent data comes")
     func windows() async throws {
         try await F.withBridge { root, _ in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let access = try await claimed(root, client)
                 let long = try await client.accounts(
                     access, AccountsQuery(start: Date(timeIntervalSince1970: TimeInterval(F.now - 400 * F.day))))
@@ -116,7 +116,7 @@ import Testing
         var scenario = F.scenario()
         scenario.proxyErrors = 1
         try await F.withBridge(scenario) { root, _ in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let access = try await claimed(root, client)
                 await expectCode(.unexpectedStatus) { _ = try await client.accounts(access, AccountsQuery()) }
                 _ = try await client.accounts(access, AccountsQuery())
@@ -136,7 +136,7 @@ import Testing
         var scenario = F.scenario()
         scenario.quota = .init(warnAfter: 2, rejectAfter: 3, disableAfter: 4)
         try await F.withBridge(scenario) { root, state in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let access = try await claimed(root, client)
                 let query = AccountsQuery(balancesOnly: true)
                 func warned() async throws -> Bool {
@@ -158,8 +158,10 @@ import Testing
         var scenario = F.scenario()
         scenario.delaySeconds = 3
         try await F.withBridge(scenario) { root, _ in
-            let access = try await SimpleFINClient.using { client in try await claimed(root, client) }
-            try await SimpleFINClient.using(timeout: .seconds(1)) { client in
+            let access = try await SimpleFINClient.using(policy: .allowPrivate) { client in
+                try await claimed(root, client)
+            }
+            try await SimpleFINClient.using(policy: .allowPrivate, timeout: .seconds(1)) { client in
                 await expectCode(.timeout) { _ = try await client.accounts(access, AccountsQuery()) }
             }
         }
@@ -170,7 +172,7 @@ import Testing
         var scenario = F.scenario()
         scenario.accounts[1].failure = "act.failed"
         try await F.withBridge(scenario) { root, _ in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let set = try await client.accounts(
                     try await claimed(root, client),
                     AccountsQuery(start: Date(timeIntervalSince1970: TimeInterval(F.now - 30 * F.day))))
@@ -188,7 +190,7 @@ import Testing
         var scenario = F.scenario()
         scenario.proxyBlocks = 1
         try await F.withBridge(scenario) { root, state in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let access = try await claimed(root, client)
                 await expectCode(.unexpectedStatus) { _ = try await client.accounts(access, AccountsQuery()) }
                 _ = try await client.accounts(access, AccountsQuery())

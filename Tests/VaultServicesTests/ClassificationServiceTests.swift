@@ -19,7 +19,7 @@ import VaultTestSupport
             let household = try await vault.households.create(
                 .init(name: "Demo", timeZone: "America/New_York", currency: "USD"))
             let scope = vault.household(household.id)
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let sync = SyncService(
                     scope: scope, secrets: SecretBox(key: Data(repeating: 3, count: 32)), client: client)
                 try await BridgeHarness.withBridge(state: state) { root, _ in

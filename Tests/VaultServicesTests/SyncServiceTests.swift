@@ -69,7 +69,7 @@ import VaultTestSupport
             let household = try await vault.households.create(
                 .init(name: "Jo", timeZone: "America/New_York", currency: "USD"))
             let scope = vault.household(household.id)
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let sync = SyncService(
                     scope: scope, secrets: SecretBox(key: Data(repeating: 7, count: 32)), client: client)
                 try await BridgeHarness.withBridge(state: state) { root, state in
@@ -166,7 +166,7 @@ import VaultTestSupport
             let vault = Vault(database: database, actor: .commandLine, clock: { clock.now })
             let household = try await vault.households.create(.init(name: "Jo", timeZone: "UTC", currency: "USD"))
             let state = BridgeState(scenario: Self.scenario(), clock: { clock.now })
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
                 let sync = SyncService(
                     scope: vault.household(household.id), secrets: SecretBox(key: Data(repeating: 9, count: 32)),
                     client: client)
@@ -309,6 +309,72 @@ import VaultTestSupport
             #expect(try await world.scope.accounts.list(includeHidden: true).isEmpty)
             try await world.sync.remove(connection: "SimpleFIN", confirmed: false)
             #expect(try await world.sync.overview().isEmpty)
+        }
+    }
+
+    /// The sync service over `world`'s household with a client that reaches only the test bridge (as if it
+    /// were a public bridge) and refuses everything else on this machine and its networks.
+    func withPublicOnlySync(_ world: World, _ body: (SyncService) async throws -> Void) async throws {
+        let policy = AddressPolicy.publicOnly.allowing(.v4(0x7F00_0001), port: world.root.port!)
+        try await SimpleFINClient.using(policy: policy) { client in
+            try await body(
+                SyncService(scope: world.scope, secrets: SecretBox(key: Data(repeating: 7, count: 32)), client: client))
+        }
+    }
+
+    @Test(
+        "a bridge whose claim answers with an access URL on this server's own network connects nothing",
+        arguments: TestBackend.enabled)
+    func claimAnswersPrivateAccess(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            await world.state.update { $0.brokenClaimAnswer = "http://jo:stolen@127.0.0.1:5432/simplefin" }
+            try await withPublicOnlySync(world) { sync in
+                let error = await #expect(throws: VaultError.self) {
+                    try await sync.connect(setupToken: BridgeHarness.token(world.root, "ONCE"))
+                }
+                #expect(error?.code == .invalidInput)
+                #expect(error?.problems.first?.field == "setup-token")
+                #expect(error?.message.contains("127.0.0.1") == true)
+                #expect(error?.message.contains("stolen") == false)
+                let stored = try await sync.overview()
+                #expect(stored.isEmpty, "nothing is stored")
+            }
+        }
+    }
+
+    @Test(
+        "a pasted access URL on this server's own network is refused before it is stored",
+        arguments: TestBackend.enabled)
+    func pastedPrivateAccess(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            try await withPublicOnlySync(world) { sync in
+                for pasted in ["http://jo:pw@127.1:5432/simplefin", "https://jo:pw@169.254.169.254/simplefin"] {
+                    let error = await #expect(throws: VaultError.self) { try await sync.connect(setupToken: pasted) }
+                    #expect(error?.problems.first?.field == "setup-token")
+                }
+                let stored = try await sync.overview()
+                #expect(stored.isEmpty)
+            }
+        }
+    }
+
+    @Test(
+        "a stored connection on a private address is checked again on every sync: refused, not contacted",
+        arguments: TestBackend.enabled)
+    func syncRefusedAfterTheFact(backend: TestBackend) async throws {
+        try await withWorld(backend) { world in
+            _ = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "ONCE"))
+            let used = await world.state.requestCount(for: "jo")
+            world.clock.advance(hours: 5)
+            try await SimpleFINClient.using { client in
+                let strict = SyncService(
+                    scope: world.scope, secrets: SecretBox(key: Data(repeating: 7, count: 32)), client: client)
+                let connection = try #require(try await strict.overview().first?.connection)
+                let report = try await strict.sync(connection.id, trigger: .manual)
+                #expect(report.connection.status == .unreachable)
+                #expect(report.connection.statusMessage?.contains("--allow-private-bridges") == true)
+            }
+            #expect(await world.state.requestCount(for: "jo") == used, "the bridge was not asked")
         }
     }
 }

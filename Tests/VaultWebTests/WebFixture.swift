@@ -50,12 +50,12 @@ func withWeb(
     loginAttempts: Int = 5, _ body: @Sendable (WebWorld) async throws -> Void
 ) async throws {
     try await TestBackend.sqlite.withDatabase { database in
-        try await SimpleFINClient.using { client in
+        // The test bridge is on loopback, which a real deployment refuses: this app allows private bridges.
+        try await SimpleFINClient.using(policy: .allowPrivate) { client in
             try await BridgeHarness.withBridge(
                 DemoHousehold.scenario(now: Fixture.now), now: Int64(Fixture.now.timeIntervalSince1970)
             ) {
                 root, _ in
-                // The test bridge is on loopback, which a real deployment refuses (see BridgeAddressPolicy).
                 let configuration = WebConfiguration(
                     passwordCost: 4, syncCheckInterval: nil, loginAttemptsPerAccount: loginAttempts,
                     allowPrivateBridges: true)
@@ -74,7 +74,7 @@ func withWeb(
 /// Runs `body` with a browser on the app configured as given, over a fresh database and no bridge.
 func withApp(_ configuration: WebConfiguration, _ body: @Sendable (Browser) async throws -> Void) async throws {
     try await TestBackend.sqlite.withDatabase { database in
-        try await SimpleFINClient.using { client in
+        try await SimpleFINClient.using(policy: configuration.bridgePolicy) { client in
             let environment = WebEnvironment(
                 database: database, secrets: SecretBox(key: Data(repeating: 3, count: 32)), simpleFIN: client,
                 configuration: configuration, clock: { Fixture.now })

@@ -65,7 +65,9 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
         case let error as SimpleFINError:
             switch error.code {
             // A token that is not one, or was used already: the person pastes a new one.
-            case .invalidSetupToken, .invalidAccessURL, .claimRefused:
+            // A bridge on this server's own network: the person needs a token from a public bridge (or the
+            // operator allows private bridges).
+            case .invalidSetupToken, .invalidAccessURL, .claimRefused, .privateAddress:
                 return VaultError(InvalidInput(field: "setup-token", error.message))
             case .accessRevoked, .paymentRequired: return VaultError(.conflict, error.message)
             case .rateLimited, .unexpectedStatus, .notJSON, .malformedResponse, .timeout, .transport:

@@ -63,10 +63,14 @@ public struct SyncService: Sendable {
         return try await sync(connection.id, trigger: .manual, historyDays: historyDays)
     }
 
-    /// The access a setup token grants (claiming it), or a pasted access URL; bad tokens are input to fix.
+    /// The access a setup token grants (claiming it), or a pasted access URL; bad tokens, and bridges the
+    /// client's `AddressPolicy` refuses, are input to fix.
     func claim(_ setupToken: String) async throws -> AccessURL {
         switch try SetupToken(parsing: setupToken) {
-        case .access(let url): return url
+        case .access(let url):
+            // Nothing was claimed, so nothing was checked yet: refuse a private address before it is stored.
+            try await client.checkAddress(of: url.root)
+            return url
         case .claim(let url): return try await client.claim(url)
         }
     }
@@ -253,7 +257,9 @@ public struct SyncService: Sendable {
         case .accessRevoked, .invalidAccessURL, .claimRefused, .invalidSetupToken: return (.needsToken, error.message)
         case .paymentRequired: return (.paymentRequired, error.message)
         case .rateLimited: return (.rateLimited, error.message)
-        case .unexpectedStatus, .notJSON, .malformedResponse, .timeout, .transport: return (.unreachable, error.message)
+        // A refused address was not contacted: like an unreachable bridge, it is tried (and checked) again next time.
+        case .unexpectedStatus, .notJSON, .malformedResponse, .timeout, .transport, .privateAddress:
+            return (.unreachable, error.message)
         }
     }
 }

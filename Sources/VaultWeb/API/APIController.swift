@@ -75,7 +75,6 @@ struct APIController: Sendable {
         api.post("/connections") { request, context in
             let user = context.user
             let body = try await request.decode(as: ConnectBody.self, context: context)
-            try BridgeAddressPolicy.check(body.setupToken, allowPrivate: environment.configuration.allowPrivateBridges)
             let report = try await environment.sync(for: user).connect(
                 setupToken: body.setupToken, label: body.label ?? "SimpleFIN",
                 historyDays: body.historyDays ?? SyncWindows.defaultHistoryDays)

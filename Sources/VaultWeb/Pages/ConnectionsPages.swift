@@ -39,7 +39,6 @@ struct ConnectionsPages {
         let signedIn = context.signedIn
         let token = form.raw("setupToken")
         do {
-            try BridgeAddressPolicy.check(token, allowPrivate: environment.configuration.allowPrivateBridges)
             let report = try await environment.sync(for: signedIn.user).connect(
                 setupToken: token, label: form["label"] ?? "SimpleFIN", historyDays: SyncWindows.defaultHistoryDays)
             let next = form["next"].flatMap(AuthPages.localPath) ?? "/connections"
@@ -102,8 +101,6 @@ struct ConnectionsPages {
         let sync = environment.sync(for: signedIn.user)
         let connection = try await sync.connection(form["connection"] ?? "")
         do {
-            try BridgeAddressPolicy.check(
-                form.raw("setupToken"), allowPrivate: environment.configuration.allowPrivateBridges)
             let report = try await sync.reconnect(connection.id, setupToken: form.raw("setupToken"))
             return .seeOther("/settings", flash: Flash(.notice, "Reconnected. " + SyncSummary.text([report])))
         } catch let error as VaultError where error.code != .unavailable {

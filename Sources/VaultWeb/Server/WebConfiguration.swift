@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SimpleFIN
 
 /// How `ghostvault serve` runs. Every key is documented in the README's Configuration table.
 public struct WebConfiguration: Sendable {
@@ -21,7 +22,8 @@ public struct WebConfiguration: Sendable {
     public var loginAttemptsPerAddress: Int
     public var loginWindow: Duration
     public var logLevel: Logger.Level
-    /// Whether setup tokens may name bridges on this server's own network (see `BridgeAddressPolicy`).
+    /// Whether SimpleFIN bridges on this server's own network may be used (`--allow-private-bridges`; `--demo`).
+    /// The SimpleFIN client enforces it on every request: build the server's client with `bridgePolicy`.
     public var allowPrivateBridges: Bool
     /// Whether to take the client's address from `X-Forwarded-For` (its last entry): turn on only behind a
     /// reverse proxy that sets it, or every client shares the proxy's address for sign-in limits.
@@ -46,6 +48,9 @@ public struct WebConfiguration: Sendable {
         self.allowPrivateBridges = allowPrivateBridges
         self.trustForwardedFor = trustForwardedFor
     }
+
+    /// The addresses the server's SimpleFIN client may call: public ones, unless private bridges are allowed.
+    public var bridgePolicy: AddressPolicy { allowPrivateBridges ? .allowPrivate : .publicOnly }
 }
 
 /// The server's version, reported by `/api/v1/info`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimpleFIN
 import VaultCore
 import VaultServices
 
@@ -23,7 +24,8 @@ struct DemoCommand: AsyncParsableCommand {
                 .init(name: "Demo household", timeZone: TimeZone.current.identifier, currency: "USD"))
         }
         try await DemoBridge.whileRunning {
-            try await global.withSync { sync, _ in
+            // The demo bridge is on loopback: allow exactly it, not the rest of this machine.
+            try await global.withSync(policy: DemoBridge.allowing(.publicOnly)) { sync, _ in
                 let existing = try await sync.overview().first {
                     $0.connection.server.contains(DemoBridge.serverMarker)
                 }

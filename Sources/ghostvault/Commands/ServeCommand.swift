@@ -46,8 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Let setup tokens name bridges on this server's own network, such as one you run yourself "
-                + "($GHOSTVAULT_ALLOW_PRIVATE_BRIDGES=1)."))
+            "Let SimpleFIN requests go to bridges on this server's own network, such as one you run yourself; "
+                + "every request's resolved address is checked otherwise ($GHOSTVAULT_ALLOW_PRIVATE_BRIDGES=1)."))
     var allowPrivateBridges = false
 
     @Flag(
@@ -95,7 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
         storeLogger.logLevel = max(.warning, configuration.logLevel)
         try await VaultDatabase.using(try DatabaseLocation(parsing: global.resolvedDatabase), logger: storeLogger) {
             database in
-            try await SimpleFINClient.using { client in
+            try await SimpleFINClient.using(policy: configuration.bridgePolicy) { client in
                 let web = WebEnvironment(
                     database: database, secrets: secrets, simpleFIN: client, configuration: configuration)
                 var services: [any Service] = []

@@ -16,6 +16,7 @@ struct ConnectCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var bridges: BridgeOptions
 
     @Argument(help: "The setup token (or a claim URL).")
     var setupToken: String
@@ -30,7 +31,7 @@ struct ConnectCommand: AsyncParsableCommand {
     var replacing: String?
 
     func run() async throws {
-        try await global.withSync { sync, _ in
+        try await global.withSync(policy: bridges.policy) { sync, _ in
             let report =
                 if let replacing {
                     try await sync.reconnect(try await sync.connection(replacing).id, setupToken: setupToken)
@@ -51,6 +52,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var bridges: BridgeOptions
 
     @Argument(help: "A connection's label or id, or one of its institutions (default: all).")
     var connection: String?
@@ -59,7 +61,7 @@ struct SyncCommand: AsyncParsableCommand {
     var automatic = false
 
     func run() async throws {
-        try await global.withSyncAndDemo { sync, _ in
+        try await global.withSyncAndDemo(policy: bridges.policy) { sync, _ in
             let trigger: SyncTrigger = automatic ? .automatic : .manual
             let reports =
                 if let connection {

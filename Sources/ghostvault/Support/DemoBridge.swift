@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import SimpleFIN
 import SimpleFINBridge
 
 /// Runs the demo household's bridge on its fixed loopback port while a command needs it.
@@ -11,6 +12,11 @@ enum DemoBridge {
 
     /// The demo connection's server, as `BankConnection.server` shows it.
     static var serverMarker: String { "\(host):\(port)/simplefin" }
+
+    /// `policy`, also allowing exactly the demo bridge (and nothing else on this machine).
+    static func allowing(_ policy: AddressPolicy) -> AddressPolicy {
+        policy.allowing(IPAddress(literal: host)!, port: port)
+    }
 
     /// The setup token of the demo household.
     static var setupToken: String {

@@ -71,20 +71,25 @@ struct GlobalOptions: ParsableArguments {
         return URL(fileURLWithPath: Self.dataFolder(environment: environment) + "/secret.key")
     }
 
-    /// Like `withSync`, with the demo bridge running when the household has a demo connection.
-    func withSyncAndDemo<T>(_ body: (SyncService, HouseholdScope) async throws -> T) async throws -> T {
+    /// Like `withSync`, with the demo bridge running (and allowed) when the household has a demo connection.
+    func withSyncAndDemo<T>(
+        policy: AddressPolicy = .publicOnly, _ body: (SyncService, HouseholdScope) async throws -> T
+    ) async throws -> T {
         let hasDemo = try await withSync { sync, _ in
             try await sync.overview().contains { $0.connection.server.contains(DemoBridge.serverMarker) }
         }
-        guard hasDemo else { return try await withSync(body) }
-        return try await DemoBridge.whileRunning { try await withSync(body) }
+        guard hasDemo else { return try await withSync(policy: policy, body) }
+        return try await DemoBridge.whileRunning { try await withSync(policy: DemoBridge.allowing(policy), body) }
     }
 
-    /// Opens the household and a sync service over it (with its SimpleFIN client) for `body`.
-    func withSync<T>(_ body: (SyncService, HouseholdScope) async throws -> T) async throws -> T {
+    /// Opens the household and a sync service over it (with a SimpleFIN client that calls only what
+    /// `policy` allows) for `body`.
+    func withSync<T>(
+        policy: AddressPolicy = .publicOnly, _ body: (SyncService, HouseholdScope) async throws -> T
+    ) async throws -> T {
         try await withHousehold { household, _ in
             let secrets = try SecretBox(keyFile: secretKeyFile)
-            return try await SimpleFINClient.using { client in
+            return try await SimpleFINClient.using(policy: policy) { client in
                 try await body(SyncService(scope: household, secrets: secrets, client: client), household)
             }
         }
