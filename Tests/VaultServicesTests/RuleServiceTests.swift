@@ -61,4 +61,44 @@ import VaultTestSupport
                 try await f.scope.transactions.find(bakery.transaction.id.description).transaction.categoryID == nil)
         }
     }
+
+    @Test(
+        "a rule switched off for a refused pattern stays off with its reason until an edit fixes the pattern",
+        arguments: TestBackend.enabled)
+    func switchedOffPattern(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            // Given a rule GhostVault switched off (as migration 0010 does)
+            let f = try await ServiceFixture.make(database)
+            let rules = RuleService(scope: f.scope)
+            let saved = try await rules.add(
+                .init(name: "Coffee", category: "Dining", conditions: [RuleCondition(.description, .contains, "x")]))
+            var broken = saved
+            broken.conditions = [RuleCondition(.description, .regex, "(?=COFFEE)")]
+            broken.isActive = false
+            broken.inactiveReason = "Lookahead '(?=' at position 1 is not supported"
+            let stored = broken
+            try await database.write(household: f.household.id, actor: .system) {
+                _ = try await $0.rules.update(stored)
+            }
+            #expect(try await rules.find("Coffee").inactiveReason == stored.inactiveReason)
+
+            // When a person switches it on, it is refused with the engine's message, and nothing changes
+            await expectVaultError(.invalidInput, "Lookahead '(?='") { _ = try await rules.setActive("Coffee", true) }
+            let after = try await rules.find("Coffee")
+            #expect(after.isActive == false && after.inactiveReason == stored.inactiveReason)
+            #expect(RuleView(after, tree: try await f.scope.categories.tree()).inactiveReason == stored.inactiveReason)
+
+            // An edit with the same pattern is refused too; one that fixes it clears the reason
+            await expectVaultError(.invalidInput, "Lookahead") {
+                _ = try await rules.edit(
+                    "Coffee", .init(name: "Coffee", category: "Dining", conditions: stored.conditions))
+            }
+            let fixed = try await rules.edit(
+                "Coffee",
+                .init(name: "Coffee", category: "Dining", conditions: [RuleCondition(.description, .regex, "COFFEE")]))
+            #expect(fixed.isActive && fixed.inactiveReason == nil)
+            #expect(try await rules.find("Coffee").inactiveReason == nil)
+            #expect(try await rules.setActive("Coffee", true).isActive)
+        }
+    }
 }

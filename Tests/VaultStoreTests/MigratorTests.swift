@@ -58,4 +58,61 @@ import VaultTestSupport
             }
         }
     }
+
+    @Test(
+        "0010 switches off, with the engine's reason, active rules whose pattern is refused; good ones stay on",
+        arguments: TestBackend.enabled)
+    func rulePatternsSwitchedOff(backend: TestBackend) async throws {
+        // Given a database at 0009 with rules saved when NSRegularExpression judged patterns
+        let location = try backend.freshLocation(file: true)
+        let household = Fixture.household()
+        let (backreference, lookahead, good, alreadyOff) = (
+            Fixture.newID() as Rule.ID, Fixture.newID() as Rule.ID, Fixture.newID() as Rule.ID,
+            Fixture.newID() as Rule.ID
+        )
+        let before = Array(Migration.all.prefix { $0.name != "0010-rule-patterns" })
+        #expect(before.count == 9)
+        try await withOpened(location, migrations: before) { database async throws in
+            try await database.households.create(household, actor: .system)
+            try await database.withConnection { sql in
+                for (id, pattern, active) in [
+                    (backreference, "(a+)+\\1", true), (lookahead, "(?=x)", true), (good, "^SQ \\*.*COFFEE", true),
+                    (alreadyOff, "(a+)+\\1", false),
+                ] {
+                    let conditions = String(
+                        decoding: try JSONEncoder().encode([RuleCondition(.description, .regex, pattern)]),
+                        as: UTF8.self)
+                    try await sql.raw(
+                        """
+                        INSERT INTO rules (id, household_id, name, tags, exclude_from_totals, join_mode, priority, active,
+                                           conditions, origin, classification, created_at, updated_at)
+                        VALUES (\(bind: id.description), \(bind: household.id.description), \(bind: pattern), '[]',
+                                \(bind: false), 'all', 0, \(bind: active), \(bind: conditions), 'user', 'expense', 0, 0)
+                        """
+                    ).run()
+                }
+            }
+        }
+
+        // When it is opened by this version
+        let (rules, changes) = try await withOpened(location) { database async throws in
+            try await database.read(household: household.id) { session in
+                (try await session.rules.all(), try await session.changes())
+            }
+        }
+
+        // Then the refused ones are off with the engine's message, the rest as they were
+        let byID = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
+        #expect(byID[backreference]?.isActive == false)
+        #expect(byID[backreference]?.inactiveReason?.contains("Backreferences like '\\1'") == true)
+        #expect(byID[lookahead]?.isActive == false)
+        #expect(byID[lookahead]?.inactiveReason?.contains("Lookahead '(?='") == true)
+        #expect(byID[good]?.isActive == true)
+        #expect(byID[good]?.inactiveReason == nil)
+        #expect(byID[alreadyOff]?.isActive == false)
+        #expect(byID[alreadyOff]?.inactiveReason == nil, "a rule a person switched off keeps no reason")
+        let ruleChanges = changes.filter { $0.entity == "rule" }
+        #expect(Set(ruleChanges.map(\.entityID)) == [backreference.description, lookahead.description])
+        #expect(ruleChanges.allSatisfy { $0.actor == .system && $0.fields == ["isActive", "inactiveReason"] })
+    }
 }

@@ -160,6 +160,35 @@ import VaultWeb
     }
 }
 
+@Suite struct SwitchedOffRulesPagesTests {
+    @Test("a rule GhostVault switched off shows why on the Rules page and in the API")
+    func switchedOffReason() async throws {
+        try await withWeb { world in
+            let browser = try await world.signedUp("jo@example.com")
+            let database = world.environment.database
+            let household = try #require(try await database.households.all().first)
+            let reason = "Lookahead '(?=' at position 1 is not supported"
+            try await database.write(household: household.id, actor: .system) { session in
+                var rule = try #require(try await session.rules.all().first)
+                rule.isActive = false
+                rule.inactiveReason = reason
+                rule.conditions = [RuleCondition(.description, .regex, "(?=PAY)")]
+                try await session.rules.update(rule)
+            }
+            let html = try await browser.page("/rules").html
+            #expect(html.contains("Switched off: Lookahead &#39;(?=&#39; at position 1 is not supported"))
+            let login = try await world.client.execute(
+                uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"email":"jo@example.com","password":"correct horse battery"}"#))
+            let token = try #require(try json(login)["token"] as? String)
+            let rules = try jsonArray(
+                try await world.client.execute(
+                    uri: "/api/v1/rules", method: .get, headers: [.authorization: "Bearer \(token)"]))
+            #expect(rules.compactMap { $0["inactiveReason"] as? String } == [reason])
+        }
+    }
+}
+
 @Suite struct AccountsPagesTests {
     @Test("accounts grouped by institution; nickname, hide and tracking-only save; reordering moves within a group")
     func accounts() async throws {

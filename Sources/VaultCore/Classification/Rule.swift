@@ -21,6 +21,9 @@ public struct Rule: Hashable, Sendable, Identifiable {
     /// Higher wins when several rules match (spec: "Higher priority means ... it will match based on the highest").
     public var priority: Int
     public var isActive: Bool
+    /// Why GhostVault switched the rule off, for the person to read (a pattern the engine now refuses);
+    /// nil when it is on, or when a person switched it off. Editing the rule successfully clears it.
+    public var inactiveReason: String?
     public var conditions: [RuleCondition]
     /// Who made the rule: a person, or GhostVault's built-in patterns.
     public var origin: Origin
@@ -52,7 +55,8 @@ public struct Rule: Hashable, Sendable, Identifiable {
     public init(
         id: ID, householdID: Household.ID, name: String, categoryID: Category.ID? = nil,
         classification: Classification? = nil, tagsToAdd: [String] = [], excludeFromTotals: Bool = false,
-        join: Join = .all, priority: Int = 0, isActive: Bool = true, conditions: [RuleCondition], origin: Origin = .user
+        join: Join = .all, priority: Int = 0, isActive: Bool = true, inactiveReason: String? = nil,
+        conditions: [RuleCondition], origin: Origin = .user
     ) {
         self.id = id
         self.householdID = householdID
@@ -64,6 +68,7 @@ public struct Rule: Hashable, Sendable, Identifiable {
         self.join = join
         self.priority = priority
         self.isActive = isActive
+        self.inactiveReason = inactiveReason
         self.conditions = conditions
         self.origin = origin
     }

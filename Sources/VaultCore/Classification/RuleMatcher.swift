@@ -1,8 +1,8 @@
 import Foundation
 
-/// A rule made ready to run over many transactions: text folded to lower-case bytes once, regular
-/// expressions compiled once (and skipped for patterns that are plain words or words joined by `.*`,
-/// which are searched for directly), amount bounds scaled to whole numbers once.
+/// A rule made ready to run over many transactions: text folded to lower-case bytes once, patterns
+/// compiled once to `RulePattern`s, which match in linear time (and skipped for patterns that are plain
+/// words or words joined by `.*`, which are searched for directly), amount bounds scaled to whole numbers once.
 ///
 /// Text operators ignore case. Amount operators compare the amount's size, so "greater than 100"
 /// means more than 100 in or out, as people say it; `between` includes both ends.
@@ -10,8 +10,7 @@ public struct RuleMatcher: Sendable {
     public let rule: Rule
     private let conditions: [Compiled]
 
-    private enum Test: @unchecked Sendable {
-        // NSRegularExpression is immutable once made and documented as safe to share between threads.
+    private enum Test: Sendable {
         case contains([UInt8])
         case startsWith([UInt8])
         case endsWith([UInt8])
@@ -19,7 +18,7 @@ public struct RuleMatcher: Sendable {
         case word([UInt8])
         /// Literals that must appear in this order (a pattern like `EMPLOYER.*DEPOSIT`).
         case orderedLiterals([[UInt8]])
-        case regex(NSRegularExpression)
+        case regex(RulePattern)
         /// Amount bounds in ten-thousandths of a unit (four decimals cover every ISO currency).
         case amountAbove(Int64)
         case amountBelow(Int64)
@@ -44,6 +43,14 @@ public struct RuleMatcher: Sendable {
 
     private static func compile(_ condition: RuleCondition) -> Test {
         let bytes = Array(condition.value.lowercased().utf8)
+        if condition.op == .regex {
+            // Amounts are matched as text ("12.50"), so only text fields take the literal fast path.
+            if condition.field != .amount, let literals = orderedLiterals(condition.value) {
+                return .orderedLiterals(literals)
+            }
+            // The conditions were validated, so the pattern compiles.
+            return (try? RulePattern(condition.value)).map(Test.regex) ?? .general
+        }
         if condition.field == .amount {
             guard let low = scaled(condition.value) else { return .general }
             switch condition.op {
@@ -60,12 +67,7 @@ public struct RuleMatcher: Sendable {
         case .endsWith: return .endsWith(bytes)
         case .equals: return .equals(bytes)
         case .containsWord: return .word(bytes)
-        case .regex:
-            if let literals = orderedLiterals(condition.value) { return .orderedLiterals(literals) }
-            guard let regex = try? NSRegularExpression(pattern: condition.value, options: [.caseInsensitive]) else {
-                return .general
-            }
-            return .regex(regex)
+        case .regex: return .general
         case .greaterThan, .lessThan, .between: return .general
         }
     }
@@ -111,6 +113,7 @@ public struct RuleMatcher: Sendable {
             case .amountBelow(let low): return subject.scaledAmount < low
             case .amountBetween(let low, let high): return low <= subject.scaledAmount && subject.scaledAmount <= high
             case .amountEquals(let value): return subject.scaledAmount == value
+            case .regex(let pattern): return pattern.matches(Self.amountText(subject.transaction.amount))
             default: return amountText(subject.transaction.amount, compiled.condition)
             }
         }
@@ -131,8 +134,7 @@ public struct RuleMatcher: Sendable {
                 position = found + run.count
             }
             return true
-        case .regex(let regex):
-            return regex.firstMatch(in: original, range: NSRange(original.startIndex..., in: original)) != nil
+        case .regex(let pattern): return pattern.matches(original)
         default:
             // Numeric operators on a text field compare the text as a number, when it is one.
             guard let number = Self.scaled(original.trimmingCharacters(in: .whitespaces)) else { return false }
@@ -150,18 +152,20 @@ public struct RuleMatcher: Sendable {
         }
     }
 
-    /// Text operators on an amount look at its decimal text without the sign ("12.50").
+    /// Text operators on an amount look at its decimal text without the sign ("12.50"); a pattern is
+    /// compiled once, as `.regex`.
     private func amountText(_ amount: Money, _ condition: RuleCondition) -> Bool {
-        let text = amount.decimalString.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        let text = Self.amountText(amount)
         switch condition.op {
         case .contains, .containsWord: return text.contains(condition.value)
         case .startsWith: return text.hasPrefix(condition.value)
         case .endsWith: return text.hasSuffix(condition.value)
-        case .regex:
-            return (try? NSRegularExpression(pattern: condition.value))?.firstMatch(
-                in: text, range: NSRange(text.startIndex..., in: text)) != nil
         default: return false
         }
+    }
+
+    private static func amountText(_ amount: Money) -> String {
+        amount.decimalString.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
     }
 }
 
@@ -253,8 +257,8 @@ public enum RuleValidation {
         return problems + conditionProblems(rule.conditions)
     }
 
-    /// The problems of the conditions alone.
-    static func conditionProblems(_ conditions: [RuleCondition]) -> [Problem] {
+    /// The problems of the conditions alone (those that keep a rule from running).
+    public static func conditionProblems(_ conditions: [RuleCondition]) -> [Problem] {
         var problems: [Problem] = []
         for (index, condition) in conditions.enumerated() {
             let field = "filters[\(index + 1)]"
@@ -268,11 +272,11 @@ public enum RuleValidation {
                 continue
             }
             if condition.op == .regex {
+                // The engine's own message names the construct it refused and what to write instead.
                 do {
-                    _ = try NSRegularExpression(pattern: condition.value)
+                    _ = try RulePattern(condition.value)
                 } catch {
-                    problems.append(
-                        Problem(field: field, message: "'\(condition.value)' is not a valid regular expression."))
+                    problems += error.problems.map { Problem(field: field, message: $0.message) }
                 }
             }
             if condition.op.isNumeric || condition.field == .amount && condition.op == .equals {

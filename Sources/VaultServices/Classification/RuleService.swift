@@ -71,7 +71,8 @@ public struct RuleService: Sendable {
         }
     }
 
-    /// Replaces a rule's settings (built-in rules can be edited too; their origin stays).
+    /// Replaces a rule's settings (built-in rules can be edited too; their origin stays). A successful edit
+    /// clears the reason GhostVault switched the rule off for.
     public func edit(_ reference: String, _ input: Input) async throws -> Rule {
         let existing = try await find(reference)
         return try await scope.write { session in
@@ -82,11 +83,19 @@ public struct RuleService: Sendable {
     }
 
     /// Switches a rule on or off (how built-in patterns are turned off).
+    ///
+    /// Switching on checks the filters first, so a rule switched off for a pattern GhostVault refuses stays
+    /// off, with the reason, until its pattern is fixed; once on, the reason is gone.
     public func setActive(_ reference: String, _ active: Bool) async throws -> Rule {
         var rule = try await find(reference)
+        if active { rule.inactiveReason = nil }
         rule.isActive = active
         let updated = rule
-        try await scope.write { session in _ = try await session.rules.update(updated) }
+        try await scope.write { session in
+            let problems = active ? RuleValidation.conditionProblems(updated.conditions) : []
+            guard problems.isEmpty else { throw InvalidInput(problems) }
+            _ = try await session.rules.update(updated)
+        }
         return updated
     }
 

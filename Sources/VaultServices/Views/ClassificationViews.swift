@@ -72,6 +72,8 @@ public struct RuleView: Codable, Hashable, Sendable {
     public let join: String
     public let priority: Int
     public let active: Bool
+    /// Why GhostVault switched the rule off (a pattern it refuses); absent otherwise.
+    public let inactiveReason: String?
     public let builtIn: Bool
     public let origin: String
     public let filters: [RuleCondition]
@@ -87,6 +89,7 @@ public struct RuleView: Codable, Hashable, Sendable {
         join = rule.join.rawValue
         priority = rule.priority
         active = rule.isActive
+        inactiveReason = rule.inactiveReason
         builtIn = rule.origin != .user
         origin = rule.origin.rawValue
         filters = rule.conditions

@@ -1,3 +1,5 @@
+import SQLKit
+
 /// One named, forward-only change to the schema. Migrations are append-only: once released, a
 /// migration is never edited; a later one changes what it made.
 struct Migration: Sendable {
@@ -5,6 +7,8 @@ struct Migration: Sendable {
     let name: String
     /// The statements to run, in order, inside one transaction, for a dialect.
     let statements: @Sendable (VaultDatabase.Dialect) -> [String]
+    /// Changes to the rows that SQL alone cannot decide, run after the statements in the same transaction.
+    var data: (@Sendable (any SQLDatabase) async throws -> Void)? = nil
 }
 
 extension Migration {
@@ -19,5 +23,6 @@ extension Migration {
         .coverage,
         .dataVersion,
         .search,
+        .rulePatterns,
     ]
 }

@@ -57,6 +57,7 @@ struct Migrator {
                 for statement in migration.statements(database.dialect) {
                     try await db.raw("\(unsafeRaw: statement)").run()
                 }
+                try await migration.data?(db)
                 try await db.raw(
                     """
                     INSERT INTO schema_migrations (name, applied_at)

@@ -51,6 +51,7 @@ public struct RuleRepository: Sendable {
         values.add("join", "join_mode", .text(rule.join.rawValue))
         values.add("priority", "priority", .int(Int64(rule.priority)))
         values.add("isActive", "active", .bool(rule.isActive))
+        values.add("inactiveReason", "inactive_reason", .text(rule.inactiveReason))
         values.add("conditions", "conditions", .text(json(rule.conditions)))
         values.add("origin", "origin", .text(rule.origin.rawValue))
         return values
@@ -68,7 +69,8 @@ public struct RuleRepository: Sendable {
             id: try row.id("id"), householdID: try row.id("household_id"), name: try row.text("name"),
             categoryID: try row.optionalID("category_id"), classification: try row.optionalValue("classification"),
             tagsToAdd: tags, excludeFromTotals: try row.bool("exclude_from_totals"), join: try row.value("join_mode"),
-            priority: Int(try row.int("priority")), isActive: try row.bool("active"), conditions: conditions,
+            priority: Int(try row.int("priority")), isActive: try row.bool("active"),
+            inactiveReason: try row.optionalText("inactive_reason"), conditions: conditions,
             origin: try row.value("origin"))
     }
 

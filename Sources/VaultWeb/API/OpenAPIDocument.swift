@@ -88,6 +88,25 @@ enum OpenAPIDocument {
                       op: {type: string, enum: [contains, starts-with, ends-with, equals, contains-word, regex, greater-than, less-than, between]}
                       value: {type: string}
                       secondValue: {type: string}
+            Rule:
+              type: object
+              properties:
+                id: {type: string}
+                name: {type: string}
+                category: {type: string, description: the category's path}
+                categoryId: {type: string}
+                classification: {type: string, enum: [income, expense, transfer, ignore]}
+                join: {type: string, enum: [all, any]}
+                priority: {type: integer}
+                active: {type: boolean}
+                inactiveReason:
+                  type: string
+                  description: Present when GhostVault switched the rule off, saying why (a pattern it refuses); editing the rule clears it
+                builtIn: {type: boolean}
+                origin: {type: string, enum: [user, income-pattern, merchant-pattern]}
+                filters: {type: array, items: {type: object}}
+                tags: {type: array, items: {type: string}}
+                excludeFromTotals: {type: boolean}
             Page:
               type: object
               properties:
@@ -547,14 +566,14 @@ enum OpenAPIDocument {
               parameters:
                 - {name: search, in: query, schema: {type: string}}
               responses:
-                "200": {description: Rules, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+                "200": {description: Rules, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Rule'}}}}}
             post:
               summary: Create a rule, optionally applying the rules to existing transactions.
               requestBody:
                 required: true
                 content: {application/json: {schema: {$ref: '#/components/schemas/RuleInput'}}}
               responses:
-                "201": {description: Created, content: {application/json: {schema: {type: object}}}}
+                "201": {description: Created, content: {application/json: {schema: {$ref: '#/components/schemas/Rule'}}}}
                 "422": {$ref: '#/components/responses/Error'}
           /rules/{id}:
             parameters: [{$ref: '#/components/parameters/id'}]
@@ -564,7 +583,7 @@ enum OpenAPIDocument {
                 required: true
                 content: {application/json: {schema: {$ref: '#/components/schemas/RuleInput'}}}
               responses:
-                "200": {description: Saved, content: {application/json: {schema: {type: object}}}}
+                "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Rule'}}}}
                 "404": {$ref: '#/components/responses/Error'}
                 "422": {$ref: '#/components/responses/Error'}
             delete:

@@ -206,7 +206,7 @@ enum RulesPage {
                 <tr><td data-label="">\(rule.name)\(rule.origin == .user ? .empty : " <span class=\"badge\">Auto-generated</span>" as HTML)<br>
                 <span class="muted small">→ \(rule.categoryID.flatMap { tree[$0]?.name } ?? rule.classification?.rawValue ?? "")\(rule.priority == 0 ? "" : " · priority \(rule.priority)")</span></td>
                 <td data-label="Filters" class="small">\(filters)</td>
-                <td data-label="Status"><form method="post" action="/rules/\(id)/active" data-submit-on-change>\(csrf)<label><input type="checkbox" name="active"\(rule.isActive ? " checked" : "")> Active</label> <button type="submit" class="secondary js-hidden">Save</button></form></td>
+                <td data-label="Status"><form method="post" action="/rules/\(id)/active" data-submit-on-change>\(csrf)<label><input type="checkbox" name="active"\(rule.isActive ? " checked" : "")> Active</label> <button type="submit" class="secondary js-hidden">Save</button></form>\(rule.inactiveReason.map { "<p class=\"small muted\">Switched off: \($0)</p>" as HTML } ?? .empty)</td>
                 <td data-label=""><div class="row"><a class="button secondary" href="/rules/\(id)/edit">Edit</a>
                 <form method="post" action="/rules/\(id)/delete">\(csrf)<button type="submit" class="danger">Delete</button></form></div></td></tr>
                 """

@@ -73,7 +73,7 @@ struct RulesCommand: AsyncParsableCommand {
                         ).description,
                         rule.categoryID.map { tree.path(of: $0) } ?? rule.classification?.rawValue ?? "—",
                         String(rule.priority),
-                        rule.isActive ? "Active" : "Inactive",
+                        rule.isActive ? "Active" : rule.inactiveReason.map { "Switched off: \($0)" } ?? "Inactive",
                     ]
                 }
                 Terminal.print(Terminal.table(["Rule", "Filters", "Assigns", "Priority", "Status"], rows))

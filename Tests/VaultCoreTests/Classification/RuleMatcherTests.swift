@@ -19,6 +19,10 @@ import VaultCore
             (RuleCondition(.description, .regex, "^joe"), false),
             (RuleCondition(.description, .regex, "TRADER.*552"), true),
             (RuleCondition(.description, .regex, "552.*TRADER"), false),
+            (RuleCondition(.description, .regex, "(a|aa)*c$"), false),
+            (RuleCondition(.description, .regex, "joe'?s\\s+#\\d+$"), true),
+            (RuleCondition(.amount, .regex, "^42\\.1"), true),
+            (RuleCondition(.amount, .regex, "^-"), false),
             (RuleCondition(.description, .containsWord, "joe"), true),
             (RuleCondition(.description, .containsWord, "trade"), false),
             (RuleCondition(.payee, .contains, "trader"), true),
@@ -66,11 +70,22 @@ import VaultCore
             problems.map(\.field) == [
                 "name", "category", "filters[1]", "filters[2]", "filters[3]", "filters[4]", "filters[5]",
             ])
-        #expect(problems[2].message.contains("regular expression"))
+        #expect(problems[2].message.contains("has no matching ')'"))
         #expect(throws: InvalidInput.self) { try RuleMatcher(rule) }
         let empty = Rule(
             id: Rule.ID(UUID()), householdID: f.household, name: "x", categoryID: Category.ID(UUID()), conditions: [])
         #expect(RuleValidation.problems(empty) { _ in false }.map(\.field) == ["category", "filters"])
+    }
+
+    @Test("a pattern the engine refuses keeps the rule from running, with the engine's message")
+    func refusedPattern() {
+        let rule = f.rule("backreference", [RuleCondition(.description, .regex, "(a+)+\\1")])
+        #expect {
+            try RuleMatcher(rule)
+        } throws: { error in
+            let problems = (error as? InvalidInput)?.problems ?? []
+            return problems.map(\.field) == ["filters[1]"] && problems[0].message.contains("Backreferences")
+        }
     }
 
     @Test("higher priority wins; ties go to a person's rule, then the name, then the id")
