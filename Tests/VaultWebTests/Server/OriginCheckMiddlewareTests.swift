@@ -12,6 +12,19 @@ import VaultTestSupport
 @Suite struct OriginCheckMiddlewareTests {
     static let login = ByteBuffer(string: #"{"email":"jo@example.com","password":"correct horse battery"}"#)
 
+    static var configuration: WebConfiguration {
+        var configuration = WebConfiguration(passwordCost: 4, syncCheckInterval: nil)
+        configuration.publicURL = "https://money.example.com"
+        return configuration
+    }
+
+    /// A JSON request's headers with `fields` added.
+    static func headers(_ fields: [String: String]) -> HTTPFields {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        for (name, value) in fields { headers[HTTPField.Name(name)!] = value }
+        return headers
+    }
+
     @Test(
         "a request a browser marks as from elsewhere is refused before anything reads it",
         arguments: [
@@ -20,11 +33,8 @@ import VaultTestSupport
             ["Origin": "http://money.example.com"],  // another scheme's default port is another origin
         ])
     func refused(_ fields: [String: String]) async throws {
-        var configuration = WebConfiguration(passwordCost: 4, syncCheckInterval: nil)
-        configuration.publicURL = "https://money.example.com"
-        try await withApp(configuration) { browser in
-            var headers: HTTPFields = [.contentType: "application/json"]
-            for (name, value) in fields { headers[HTTPField.Name(name)!] = value }
+        try await withApp(Self.configuration) { browser in
+            var headers = Self.headers(fields)
             let api = try await browser.client.execute(
                 uri: "/api/v1/auth/login", method: .post, headers: headers, body: Self.login)
             #expect(api.status == .forbidden)
@@ -44,11 +54,8 @@ import VaultTestSupport
             ["Origin": "https://money.example.com"], ["Origin": "https://MONEY.example.com:443"],
         ])
     func allowed(_ fields: [String: String]) async throws {
-        var configuration = WebConfiguration(passwordCost: 4, syncCheckInterval: nil)
-        configuration.publicURL = "https://money.example.com"
-        try await withApp(configuration) { browser in
-            var headers: HTTPFields = [.contentType: "application/json"]
-            for (name, value) in fields { headers[HTTPField.Name(name)!] = value }
+        try await withApp(Self.configuration) { browser in
+            let headers = Self.headers(fields)
             let api = try await browser.client.execute(
                 uri: "/api/v1/auth/login", method: .post, headers: headers, body: Self.login)
             // Unknown account: the check let it through to the password check.
