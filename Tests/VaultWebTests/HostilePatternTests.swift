@@ -38,15 +38,17 @@ import VaultTestSupport
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
             }
-            // Then the other person signs in and opens the dashboard within a second
+            // Then the other person's sign-in and dashboard each answer within a second
             let clock = ContinuousClock()
             let started = clock.now
             let victim = world.browser()
             let signIn = try await victim.submit(
                 "/login", from: "/login", ["email": "jo@example.com", "password": "correct horse battery"])
             #expect(signIn.status == .seeOther)
-            #expect(try await victim.page("/dashboard").status == .ok)
             #expect(clock.now - started < .seconds(1))
+            let dashboardStarted = clock.now
+            #expect(try await victim.page("/dashboard").status == .ok)
+            #expect(clock.now - dashboardStarted < .seconds(1))
             // And the attack itself finished: the pattern ran in linear time (or was refused), never for minutes
             let statuses = try await attack.value
             #expect(statuses.allSatisfy { $0 == .ok || $0 == .created || $0 == .unprocessableContent })

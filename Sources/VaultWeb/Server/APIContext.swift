@@ -12,14 +12,12 @@ struct APIContext: ChildRequestContext {
     var coreContext: CoreRequestContextStorage
     /// The signed-in person and their session.
     let signedIn: SignedIn
-    let clientAddress: String
 
     init(context: WebContext) throws {
         guard let signedIn = context.signedIn else { throw APIError.unauthorized }
         if signedIn.kind == .browser, !context.carriesCSRFToken { throw APIError.forged }
         coreContext = context.coreContext
         self.signedIn = signedIn
-        clientAddress = context.clientAddress
     }
 
     var maxUploadSize: Int { WebContext.maximumBodySize }

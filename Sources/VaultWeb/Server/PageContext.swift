@@ -12,7 +12,6 @@ struct PageContext: ChildRequestContext {
     var coreContext: CoreRequestContextStorage
     /// The signed-in person and their session.
     let signedIn: SignedIn
-    let clientAddress: String
 
     init(context: WebContext) throws {
         guard let signedIn = context.signedIn, signedIn.kind == .browser else {
@@ -22,7 +21,6 @@ struct PageContext: ChildRequestContext {
         }
         coreContext = context.coreContext
         self.signedIn = signedIn
-        clientAddress = context.clientAddress
     }
 
     var maxUploadSize: Int { WebContext.maximumBodySize }
