@@ -29,7 +29,8 @@ enum SetupTokenTarget {
         require(
             scheme == "https" || scheme == "http" && isLoopback(access.root),
             "\(access.root) is not HTTPS and not loopback")
-        let shown = access.description
+        // What is shown, without the `***` that stands for the credentials (a password `*` is not shown by it).
+        let shown = access.description.replacingOccurrences(of: "//***@", with: "//")
         let address = access.root.absoluteString
         let escaped = URLComponents(string: access.rawValue)?.percentEncodedPassword ?? access.password
         for secret in Set([access.password, escaped, ":\(escaped)@"]) where shown.contains(secret) {
