@@ -106,7 +106,7 @@ extension AccountSet {
         let name = (org["name"] as? String).map(sanitize)
         let id = (org["id"] as? String) ?? domain ?? name ?? "unknown"
         return Connection(
-            id: "org:" + id, name: name ?? domain ?? "Institution", institutionID: org["id"] as? String,
+            id: "org:" + id, name: name ?? domain.map(sanitize) ?? "Institution", institutionID: org["id"] as? String,
             institutionName: name, institutionURL: (org["url"] as? String) ?? (org["sfin-url"] as? String),
             institutionDomain: domain)
     }

@@ -86,5 +86,10 @@ import Testing
         )
         #expect(set.messages.first?.text == "Bad news[31m")
         #expect(set.accounts.first?.name == "Checking")
+        // A v1 org with no name is shown by its domain, which is cleaned too (found by scripts/fuzz simplefin-json).
+        let unnamed = try decode(
+            #"{"accounts":[{"org":{"domain":"my\u007fbank.example\u0007"},"id":"A","name":"x","currency":"USD","balance":"1","balance-date":1}]}"#
+        )
+        #expect(unnamed.connections.first?.name == "mybank.example")
     }
 }
