@@ -48,20 +48,20 @@ extension AccountSet {
         var accounts: [Account] = []
         for raw in rawAccounts {
             let item = JSONReader(path: "an account")
-            var connectionID = raw["conn_id"] as? String
-            if let org = raw["org"] as? [String: Any] {
-                let orgConnection = Self.connection(fromOrg: org)
-                if connectionID == nil {
-                    connectionID = orgConnection.id
-                    if !connections.contains(where: { $0.id == orgConnection.id }) { connections.append(orgConnection) }
-                }
+            let org = raw["org"] as? [String: Any]
+            guard let connectionID = raw["conn_id"] as? String ?? org.map({ Self.connection(fromOrg: $0).id }) else {
+                throw SimpleFINError(.malformedResponse, "An account in SimpleFIN's answer names no institution.")
+            }
+            if !connections.contains(where: { $0.id == connectionID }) {
+                // A v1 org seen first, or a v2 `conn_id` missing from `connections`: the account still needs its
+                // connection, or sync would drop it without a word.
+                var connection = org.map(Self.connection(fromOrg:)) ?? Connection(id: connectionID, name: "Institution")
+                connection.id = connectionID
+                connections.append(connection)
             }
             var available: String?
             if let value = raw["available-balance"], !(value is NSNull) {
                 available = try item.decimal(value, "available-balance")
-            }
-            guard let connectionID else {
-                throw SimpleFINError(.malformedResponse, "An account in SimpleFIN's answer names no institution.")
             }
             accounts.append(
                 Account(
@@ -106,7 +106,7 @@ extension AccountSet {
         let name = (org["name"] as? String).map(sanitize)
         let id = (org["id"] as? String) ?? domain ?? name ?? "unknown"
         return Connection(
-            id: "org:" + id, name: name ?? domain ?? "Institution", institutionID: org["id"] as? String,
+            id: "org:" + id, name: name ?? domain.map(sanitize) ?? "Institution", institutionID: org["id"] as? String,
             institutionName: name, institutionURL: (org["url"] as? String) ?? (org["sfin-url"] as? String),
             institutionDomain: domain)
     }

@@ -44,6 +44,21 @@ import Testing
         #expect(set.connections.first?.institutionName == "My Bank")
     }
 
+    @Test("an account whose conn_id is not among the connections still gets one (found by scripts/fuzz simplefin-json)")
+    func unlistedConnection() throws {
+        let set = try decode(
+            """
+            {"connections":[{"conn_id":"C1","name":"Listed"}],
+             "accounts":[{"id":"A1","name":"Card","conn_id":"C2","currency":"USD","balance":"1","balance-date":1,
+                          "org":{"domain":"bank.example","name":"My Bank","id":"O1"}},
+                         {"id":"A2","name":"Loan","conn_id":"C3","currency":"USD","balance":"-9","balance-date":1}]}
+            """)
+        #expect(set.connections.map(\.id) == ["C1", "C2", "C3"])
+        #expect(set.connections[1].name == "My Bank" && set.connections[1].institutionDomain == "bank.example")
+        #expect(set.connections[2].name == "Institution")
+        #expect(set.accounts.map(\.connectionID) == ["C2", "C3"])
+    }
+
     @Test(
         "a body that is not JSON, or lacks accounts, is a typed error",
         arguments: [
@@ -71,5 +86,10 @@ import Testing
         )
         #expect(set.messages.first?.text == "Bad news[31m")
         #expect(set.accounts.first?.name == "Checking")
+        // A v1 org with no name is shown by its domain, which is cleaned too (found by scripts/fuzz simplefin-json).
+        let unnamed = try decode(
+            #"{"accounts":[{"org":{"domain":"my\u007fbank.example\u0007"},"id":"A","name":"x","currency":"USD","balance":"1","balance-date":1}]}"#
+        )
+        #expect(unnamed.connections.first?.name == "mybank.example")
     }
 }

@@ -22,10 +22,6 @@ import VaultTestSupport
             }
             #expect(Set(refused?.problems.map(\.field) ?? []) == ["category", "name", "filters[1]", "filters[2]"])
             #expect(try await RuleService(scope: f.scope).list().filter { $0.origin == .user }.isEmpty)
-            #expect(
-                RuleCondition.parse("amount between 10 and 50")
-                    == .success(RuleCondition(.amount, .between, "10", "50")))
-            #expect((try? RuleCondition.parse("colour is red").get()) == nil)
         }
     }
 

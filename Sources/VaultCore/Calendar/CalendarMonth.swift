@@ -18,10 +18,11 @@ public struct CalendarMonth: CalendarPeriod, Comparable, Codable, CustomStringCo
         month = date.month
     }
 
-    /// Parses `YYYY-MM`.
+    /// Parses `YYYY-MM` exactly; nil for anything else (`2026--01`, `-2026-01`, `+026-01`, `2026-1`).
     public init?(iso text: String) {
-        let parts = text.split(separator: "-")
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
             let year = Int(parts[0]), let month = Int(parts[1])
         else { return nil }
         self.init(year: year, month: month)

@@ -204,49 +204,6 @@ public struct RuleService: Sendable {
 }
 
 extension RuleCondition {
-    /// Reads a filter as a person types it: `description contains UBER EATS`, `payee regex ^SQ`,
-    /// `amount > 100`, `amount between 10 50`, `account is Checking`.
-    public static func parse(_ text: String) -> Result<RuleCondition, Problem> {
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard words.count >= 3 else {
-            return .failure(
-                Problem(
-                    field: "filter",
-                    message: "'\(text)' needs a field, an operator and a value, like 'description contains UBER'."))
-        }
-        guard let field = Field(rawValue: words[0].lowercased()) else {
-            return .failure(
-                Problem(
-                    field: "filter", message: "'\(words[0])' is not a field; use description, payee, amount or account."
-                ))
-        }
-        let operators: [String: Operator] = [
-            "contains": .contains, "starts-with": .startsWith, "startswith": .startsWith, "ends-with": .endsWith,
-            "endswith": .endsWith, "contains-word": .containsWord, "word": .containsWord, "equals": .equals,
-            "is": .equals, "=": .equals, "regex": .regex, "matches": .regex,
-            ">": .greaterThan, "greater-than": .greaterThan, "<": .lessThan, "less-than": .lessThan,
-            "between": .between,
-        ]
-        guard let op = operators[words[1].lowercased()] else {
-            return .failure(
-                Problem(
-                    field: "filter",
-                    message:
-                        "'\(words[1])' is not an operator; use contains, contains-word, starts-with, ends-with, equals, regex, >, < or between."
-                ))
-        }
-        let rest = Array(words.dropFirst(2))
-        if op == .between {
-            let numbers = rest.filter { $0.lowercased() != "and" }
-            guard numbers.count == 2 else {
-                return .failure(
-                    Problem(field: "filter", message: "'between' takes two numbers, like 'amount between 10 50'."))
-            }
-            return .success(RuleCondition(field, op, numbers[0], numbers[1]))
-        }
-        return .success(RuleCondition(field, op, rest.joined(separator: " ")))
-    }
-
     /// The filter as a person reads it: `description contains "UBER EATS"`.
     public var summary: String {
         switch op {

@@ -33,9 +33,10 @@ struct RulesCommand: AsyncParsableCommand {
             var conditions: [RuleCondition] = []
             var problems: [Problem] = []
             for filter in filters {
-                switch RuleCondition.parse(filter) {
-                case .success(let condition): conditions.append(condition)
-                case .failure(let problem): problems.append(problem)
+                do throws(Problem) {
+                    conditions.append(try RuleCondition(parsing: filter))
+                } catch {
+                    problems.append(error)
                 }
             }
             if !problems.isEmpty { throw VaultError(InvalidInput(problems)) }

@@ -97,6 +97,14 @@ import VaultCore
         #expect(CalendarYear(2024).range.dayCount == 366)
     }
 
+    @Test(
+        "a month is read from YYYY-MM exactly, nothing else (found by scripts/fuzz dates)",
+        arguments: ["0001--01", "2026--01", "-2026-01", "2026-01-", "+026-01", "2026-+1", "2026-1", "２０２６-01", ""])
+    func monthText(text: String) throws {
+        #expect(CalendarMonth(iso: text) == nil)
+        #expect(try #require(CalendarMonth(iso: "2026-01")).description == "2026-01")
+    }
+
     @Test("date ranges include both ends and refuse to run backwards")
     func ranges() throws {
         let start = try localDate("2026-02-27")

@@ -1,0 +1,1 @@
+../../../Sources/SimpleFIN/AccountSet+Decoding.swift
