@@ -79,8 +79,8 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
         else { return nil }
         let lower = part.lowercased()
         if lower.hasPrefix("0x") {
-            let digits = lower.dropFirst(2)
-            return digits.isEmpty ? 0 : UInt64(digits, radix: 16)
+            // `0x` alone is not a number to glibc's reader (found by scripts/fuzz setup-token).
+            return UInt64(lower.dropFirst(2), radix: 16)
         }
         if lower.count > 1, lower.hasPrefix("0") { return UInt64(lower.dropFirst(), radix: 8) }
         return lower.allSatisfy(\.isNumber) ? UInt64(lower) : nil

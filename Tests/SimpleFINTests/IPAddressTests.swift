@@ -20,7 +20,7 @@ import Testing
         "names, and numbers no resolver reads as an address, are not literals",
         arguments: [
             "bridge.example", "127.evil.example", "localhost", "1.2.3.4.5", "256.0.0.1", "1.256.0.1", "08.1.2.3",
-            "0x1g.0.0.1", "+1.2.3.4", "1..2.3", "", "4294967296", "::gg", "[::1",
+            "0x1g.0.0.1", "+1.2.3.4", "1..2.3", "", "4294967296", "::gg", "[::1", "0x", "0x.1", "127.0x",
         ])
     func notLiterals(text: String) {
         #expect(IPAddress(literal: text) == nil)

@@ -5,8 +5,9 @@ import VaultCore
 /// (AND) and beside a fixed one (OR), matched against a few fixed transactions.
 ///
 /// What must hold: an accepted filter prints (field, operator's canonical word, value) as text that reads back
-/// as the same filter; a refused one says why; compiling and matching never trap. scripts/fuzz caps inputs at
-/// 256 bytes and gives each a time limit, since a regular expression may be slow by design (backtracking).
+/// as the same filter; a refused one says why; compiling and matching never trap.
+/// Patterns (`matches`, `regex`) run on the linear-time engine (`RulePattern`), so scripts/fuzz's per-input
+/// time limit now catches an engine that stopped being linear, not a pattern that is slow by design.
 enum RuleFilterTarget {
     static func run(_ text: String) {
         let condition: RuleCondition

@@ -19,8 +19,12 @@ struct Form: Sendable {
     /// person typed: invalid UTF-8 (raw or percent-encoded) or control characters other than line breaks and
     /// tabs, which would otherwise be stored as replacement characters or invisible bytes.
     static func read(_ request: Request, context: some RequestContext) async throws -> Form {
-        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else { throw unreadable }
+        try await submitted(request.body.collect(upTo: context.maxUploadSize).readableBytesView)
+    }
+
+    /// A form post's body, decoded as `read(_:context:)` does; throws `unreadable` for text a person did not type.
+    static func submitted(_ body: some Collection<UInt8>) throws(PageError) -> Form {
+        guard let text = String(validating: body, as: UTF8.self) else { throw unreadable }
         var form = Form(encoded: "")
         for (name, value) in split(text) {
             guard let name = decode(name), let value = decode(value),

@@ -1,0 +1,1 @@
+../../../Sources/SimpleFIN/IPAddress.swift
