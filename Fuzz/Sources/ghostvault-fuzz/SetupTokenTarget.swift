@@ -69,9 +69,15 @@ enum SetupTokenTarget {
         }
     }
 
-    /// Names and addresses that `AccessURL` may reach over plain HTTP (a looser test than its own).
+    /// Names and addresses that `AccessURL` may reach over plain HTTP, read by the C library rather than by
+    /// `IPAddress`: `localhost`, 127.0.0.0/8 in any IPv4 form `inet_aton` reads, and `::1` however written.
     private static func isLoopback(_ url: URL) -> Bool {
         let host = (url.host ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host == "localhost" { return true }
+        var v4 = in_addr()
+        if !host.contains(":"), inet_aton(host, &v4) != 0 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, String(host.prefix { $0 != "%" }), &v6) == 1 else { return false }
+        return withUnsafeBytes(of: v6) { $0.dropLast().allSatisfy { $0 == 0 } && $0.last == 1 }
     }
 }

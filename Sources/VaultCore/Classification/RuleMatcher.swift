@@ -66,7 +66,7 @@ public struct RuleMatcher: Sendable {
         case .startsWith: return .startsWith(bytes)
         case .endsWith: return .endsWith(bytes)
         case .equals: return .equals(bytes)
-        case .containsWord: return .word(bytes)
+        case .containsWord: return .word(ByteSearch.words(bytes))
         case .regex: return .general
         case .greaterThan, .lessThan, .between: return .general
         }
@@ -102,8 +102,14 @@ public struct RuleMatcher: Sendable {
 
     private func test(_ compiled: Compiled, _ subject: RuleSubject) -> Bool {
         switch compiled.condition.field {
-        case .description: return text(compiled, subject.description, subject.transaction.description)
-        case .payee: return text(compiled, subject.payee, subject.transaction.payee ?? "")
+        case .description:
+            if case .word(let needle) = compiled.test {
+                return ByteSearch.containsWord(needle, in: subject.descriptionWords)
+            }
+            return text(compiled, subject.description, subject.transaction.description)
+        case .payee:
+            if case .word(let needle) = compiled.test { return ByteSearch.containsWord(needle, in: subject.payeeWords) }
+            return text(compiled, subject.payee, subject.transaction.payee ?? "")
         case .account:
             return text(compiled, subject.accountDisplayName, subject.account.displayName)
                 || (subject.account.nickname != nil && text(compiled, subject.accountName, subject.account.name))
@@ -126,7 +132,7 @@ public struct RuleMatcher: Sendable {
         case .endsWith(let needle):
             return lower.count >= needle.count && lower.suffix(needle.count).elementsEqual(needle)
         case .equals(let needle): return lower == needle
-        case .word(let needle): return ByteSearch.containsWord(needle, in: lower)
+        case .word(let needle): return ByteSearch.containsWord(needle, in: ByteSearch.words(lower))
         case .orderedLiterals(let runs):
             var position = 0
             for run in runs {
@@ -176,6 +182,9 @@ public struct RuleSubject: Sendable {
     let account: Account
     let description: [UInt8]
     let payee: [UInt8]
+    /// The description and payee as words (`ByteSearch.words`), for `contains-word`.
+    let descriptionWords: [UInt8]
+    let payeeWords: [UInt8]
     let accountDisplayName: [UInt8]
     let accountName: [UInt8]
     let scaledAmount: Int64
@@ -185,6 +194,8 @@ public struct RuleSubject: Sendable {
         self.account = account
         description = Array(transaction.description.lowercased().utf8)
         payee = Array((transaction.payee ?? "").lowercased().utf8)
+        descriptionWords = ByteSearch.words(description)
+        payeeWords = ByteSearch.words(payee)
         accountDisplayName = Array(account.displayName.lowercased().utf8)
         accountName = Array(account.name.lowercased().utf8)
         let magnitude = Int64(clamping: transaction.amount.minorUnits.magnitude)
@@ -211,6 +222,25 @@ enum ByteSearch {
             index += 1
         }
         return nil
+    }
+
+    /// Text as its words: every run of characters that are not letters or digits (`*`, punctuation, spaces)
+    /// becomes one space, so `UBER *EATS`, `UBER* EATS` and `UBER EATS` all read `uber eats`, and a
+    /// `contains-word` needle folded the same way (`AT&T` is `at t`) finds them all (spec ghostvault.md 8).
+    static func words(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            if isWordByte(byte) {
+                if pendingSpace, !result.isEmpty { result.append(0x20) }
+                pendingSpace = false
+                result.append(byte)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return result
     }
 
     /// Whether `word` occurs with no letter or digit right before or after it ("gas" is not in "vegas").

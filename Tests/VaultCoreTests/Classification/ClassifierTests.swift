@@ -35,7 +35,9 @@ import VaultCore
         arguments: [
             ("UBER EATS ORDER", "dining"), ("UBER TRIP 1234", "transportation"), ("SHELL OIL 57442", "transportation"),
             ("NETFLIX.COM", "entertainment"), ("SAFEWAY #1234", "groceries"), ("PG&E ELECTRIC BILL", "bills"),
-            ("LAS VEGAS SOUVENIRS", nil),
+            ("LAS VEGAS SOUVENIRS", nil), ("UBER *EATS 8005928996 CA", "dining"), ("UBER* EATS PENDING", "dining"),
+            ("Uber   Eats", "dining"), ("UBER *TRIP HELP.UBER.COM", "transportation"), ("AT&T*BILL PAYMENT", "bills"),
+            ("T-MOBILE*AUTOPAY", "bills"), ("TRADER JOE'S #552", "groceries"), ("UBEREATS", nil),
         ])
     func merchantPatterns(description: String, key: String?) throws {
         let ids = categories
