@@ -165,6 +165,16 @@ import VaultTestSupport
         }
     }
 
+    @Test("reads take today from the vault's clock, as writes do, not from the wall clock", arguments: TestBackend.enabled)
+    func oneClock(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            _ = try await f.scope.transactions.add(TransactionInput(amount: "-5", account: "Cash", date: "today"))
+            let found = try await f.scope.transactions.list(TransactionQuery(from: "today", through: "today"))
+            #expect(found.items.map(\.transaction.date) == [LocalDate(iso: "2026-11-21")])
+        }
+    }
+
     @Test(
         "a category filter includes the category's children; transfers stay out unless asked for",
         arguments: TestBackend.enabled)

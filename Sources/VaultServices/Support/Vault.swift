@@ -48,7 +48,7 @@ public struct Vault: Sendable {
     }
 
     func read<T: Sendable>(_ household: Household.ID, _ body: (HouseholdSession) async throws -> T) async throws -> T {
-        try await database.read(household: household, body)
+        try await database.read(household: household, at: now, body)
     }
 }
 
@@ -88,7 +88,7 @@ public struct HouseholdScope: Sendable {
 
     /// Stores a derived answer (a cache) without changing the household (`VaultDatabase.keepDerived`).
     func keepDerived<T: Sendable>(_ body: (HouseholdSession) async throws -> T) async throws -> T {
-        try await vaultOperation { try await vault.database.keepDerived(household: householdID, body) }
+        try await vaultOperation { try await vault.database.keepDerived(household: householdID, at: vault.now, body) }
     }
 
     func read<T: Sendable>(_ body: (HouseholdSession) async throws -> T) async throws -> T {

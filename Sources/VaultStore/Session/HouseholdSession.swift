@@ -89,13 +89,14 @@ public struct HouseholdSession: Sendable {
 }
 
 extension VaultDatabase {
-    /// Reads one household's data on one connection.
+    /// Reads one household's data on one connection; the session's `now` (what "today" means in it) is `now`.
     public func read<T: Sendable>(
         household: Household.ID,
+        at now: Date = Date(),
         _ body: (HouseholdSession) async throws -> T
     ) async throws -> T {
         try await withConnection { sql in
-            try await body(HouseholdSession(sql: sql, householdID: household, changeLog: nil, now: Date()))
+            try await body(HouseholdSession(sql: sql, householdID: household, changeLog: nil, now: now))
         }
     }
 
@@ -128,15 +129,15 @@ extension VaultDatabase {
     /// answer is not a change to the household, and storing one must not make the others out of date. The
     /// session refuses any other write.
     public func keepDerived<T: Sendable>(
-        household: Household.ID, _ body: (HouseholdSession) async throws -> T
+        household: Household.ID, at now: Date = Date(), _ body: (HouseholdSession) async throws -> T
     ) async throws -> T {
         try await transaction { sql in
             guard try await HouseholdDirectory.find(household, in: sql) != nil else {
                 throw StoreError(.notFound, "The household \(household) does not exist.")
             }
-            let log = ChangeLog(sql: sql, householdID: household, actor: .system, now: Date())
+            let log = ChangeLog(sql: sql, householdID: household, actor: .system, now: now)
             return try await body(
-                HouseholdSession(sql: sql, householdID: household, changeLog: log, now: Date(), derivedOnly: true))
+                HouseholdSession(sql: sql, householdID: household, changeLog: log, now: now, derivedOnly: true))
         }
     }
 
