@@ -166,7 +166,8 @@ import VaultTestSupport
     }
 
     @Test(
-        "reads take today from the vault's clock, as writes do, not from the wall clock", arguments: TestBackend.enabled)
+        "reads take today from the vault's clock, as writes do, not from the wall clock", arguments: TestBackend.enabled
+    )
     func oneClock(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)
