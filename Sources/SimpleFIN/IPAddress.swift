@@ -75,8 +75,9 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// One part of numeric IPv4 text: `0x1F` hexadecimal, `017` octal, `17` decimal.
     private static func parseV4Part(_ part: Substring) -> UInt64? {
-        guard !part.isEmpty, part.count <= 12, part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-        else { return nil }
+        // No length limit: glibc reads `18.0000…0005` (any number of leading zeros); a value too large for
+        // UInt64 is nil here, as it is out of range there (both found by scripts/fuzz setup-token).
+        guard !part.isEmpty, part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
         let lower = part.lowercased()
         if lower.hasPrefix("0x") {
             // `0x` alone is not a number to glibc's reader (found by scripts/fuzz setup-token).

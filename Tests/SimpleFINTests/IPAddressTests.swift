@@ -9,7 +9,7 @@ import Testing
         "every way of writing 127.0.0.1 reads as the same address",
         arguments: [
             "127.0.0.1", "127.1", "127.0.1", "2130706433", "0x7f.1", "0X7F.0.0.1", "0177.0.0.1", "0x7F000001",
-            "017700000001",
+            "017700000001", "127.000000000000000000000000000000001", "0x00000000000000000000007f.1",
         ])
     func shortForms(text: String) {
         #expect(IPAddress(literal: text) == Self.loopback)
