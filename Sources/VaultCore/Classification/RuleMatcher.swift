@@ -66,7 +66,11 @@ public struct RuleMatcher: Sendable {
         case .startsWith: return .startsWith(bytes)
         case .endsWith: return .endsWith(bytes)
         case .equals: return .equals(bytes)
-        case .containsWord: return .word(ByteSearch.words(bytes))
+        case .containsWord:
+            // A needle with no letters or digits (`!`, `&`) has no words: it is looked for as written (found by
+            // scripts/fuzz rule-filter).
+            let words = ByteSearch.words(bytes)
+            return words.isEmpty ? .contains(bytes) : .word(words)
         case .regex: return .general
         case .greaterThan, .lessThan, .between: return .general
         }
@@ -245,6 +249,7 @@ enum ByteSearch {
 
     /// Whether `word` occurs with no letter or digit right before or after it ("gas" is not in "vegas").
     static func containsWord(_ word: [UInt8], in haystack: [UInt8]) -> Bool {
+        guard !word.isEmpty else { return false }
         var start = 0
         while let found = index(of: word, in: haystack, from: start) {
             let before = found == 0 || !isWordByte(haystack[found - 1])

@@ -29,6 +29,8 @@ import VaultCore
             (RuleCondition(.description, .containsWord, "Trader  Joe's"), true),
             (RuleCondition(.payee, .containsWord, "joe's"), true),
             (RuleCondition(.description, .containsWord, "joes"), false),
+            (RuleCondition(.description, .containsWord, "'"), true),
+            (RuleCondition(.description, .containsWord, "!"), false),
             (RuleCondition(.payee, .contains, "trader"), true),
             (RuleCondition(.account, .equals, "checking"), true),
             (RuleCondition(.account, .contains, "visa"), false),
