@@ -6,6 +6,62 @@ enum Script {
           const csrf = () => (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
           document.documentElement.classList.add("scripted");
 
+          // Add: the category list follows the type, tags are normalised when committed (comma, Enter, leaving
+          // the field), suggestion chips toggle their tag in the field, and the flags' summary follows the chips.
+          const capture = document.getElementById("capture");
+          if (capture) {
+            const category = capture.querySelector("#category");
+            const followType = () => {
+              const kind = capture.querySelector("input[name=type]:checked").value;
+              category.querySelectorAll("optgroup").forEach((group) => {
+                const mine = group.dataset.kind === kind;
+                group.hidden = !mine;
+                group.disabled = !mine;
+              });
+              const chosen = category.selectedOptions[0];
+              if (chosen && chosen.parentElement.disabled) category.value = "";
+            };
+            capture.querySelectorAll("input[name=type]").forEach((radio) => radio.addEventListener("change", followType));
+            followType();
+
+            const tags = capture.querySelector("#tags");
+            const normalise = (text) => text.split(",").map((tag) => tag.trim().replace(/\\s+/g, " ").toLowerCase())
+              .filter((tag, index, all) => tag && all.indexOf(tag) === index);
+            const syncChips = (list) => {
+              capture.querySelectorAll("#tag-chips input").forEach((chip) => { chip.checked = list.includes(chip.value); });
+            };
+            const commit = (keepTrailing) => {
+              const list = normalise(tags.value);
+              tags.value = list.join(", ") + (keepTrailing && list.length ? ", " : "");
+              syncChips(list);
+            };
+            tags.addEventListener("keydown", (event) => {
+              if (event.key === "Enter") { event.preventDefault(); commit(false); tags.blur(); }
+            });
+            tags.addEventListener("input", () => { if (tags.value.endsWith(",")) commit(true); });
+            tags.addEventListener("blur", () => commit(false));
+            capture.querySelectorAll("#tag-chips input").forEach((chip) => {
+              chip.addEventListener("change", () => {
+                let list = normalise(tags.value).filter((tag) => tag !== chip.value);
+                if (chip.checked) list.push(chip.value);
+                tags.value = list.join(", ");
+              });
+            });
+
+            const summary = capture.querySelector("#flag-summary");
+            const showFlags = () => {
+              const set = [...capture.querySelectorAll("#flags input:checked")].map((input) => input.value)
+                .filter((value) => value).map((value) => value[0].toUpperCase() + value.slice(1));
+              summary.textContent = set.length ? set.join(" \\u2022 ") : "None";
+            };
+            capture.querySelectorAll("#flags input").forEach((input) => input.addEventListener("change", showFlags));
+            // Chips ticked in the field and as suggestions are one list: the server reads both, so send it once.
+            capture.addEventListener("submit", () => {
+              commit(false);
+              capture.querySelectorAll("#tag-chips input").forEach((chip) => { chip.disabled = true; });
+            });
+          }
+
           // A dropdown that saves on change (a transaction's category).
           document.querySelectorAll("form[data-submit-on-change] select").forEach((select) => {
             select.addEventListener("change", () => select.form.submit());

@@ -163,6 +163,32 @@ enum Stylesheet {
         .steps span.done { background: var(--brand); }
         .choice { display: block; border: 1px solid var(--line); border-radius: 12px; padding: 12px; margin: 8px 0; }
         .skeleton { color: transparent; background: var(--line); border-radius: 6px; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+        .capture { max-width: 560px; }
+        .capture-head { display: flex; gap: 10px; align-items: center; }
+        .capture-head input[type=date] { flex: 1; min-width: 0; }
+        .segmented { display: inline-flex; border: 1px solid var(--line); border-radius: 10px; padding: 3px; margin: 0; gap: 2px; }
+        .segmented label, form.stack .segmented label { margin: 0; font-weight: 600; }
+        .segmented input, .chip input { position: absolute; opacity: 0; width: 1px; height: 1px; }
+        .segmented span { display: block; padding: 8px 14px; border-radius: 8px; cursor: pointer; min-height: 40px; }
+        .segmented input:checked + span { background: var(--brand); color: var(--on-brand); }
+        .segmented input:focus-visible + span, .chip input:focus-visible + span { outline: 3px solid var(--brand); outline-offset: 1px; }
+        #amount { font-size: 1.6rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+        .chips { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0 0; border: 0; padding: 0; }
+        .chips legend { font-size: .85rem; color: var(--muted); padding: 0; margin-bottom: 4px; }
+        .chip, form.stack .chip { display: inline-block; margin: 0; font-weight: 500; }
+        .chip span { display: inline-block; padding: 6px 12px; border: 1px solid var(--line); border-radius: 999px;
+          cursor: pointer; min-height: 36px; line-height: 22px; }
+        .chip input:checked + span { background: var(--brand); color: var(--on-brand); border-color: var(--brand); }
+        .chip input:checked + span .muted { color: inherit; }
+        details.flags { border: 1px solid var(--line); border-radius: 10px; padding: 10px 12px; margin: 14px 0 0; }
+        details.flags summary { display: flex; justify-content: space-between; cursor: pointer; font-weight: 600; min-height: 28px; }
+        details.flags fieldset { margin: 10px 0 0; }
+        .field-problem { color: var(--expense); font-size: .9rem; margin: 4px 0 0; }
+        .save-bar { position: sticky; bottom: 0; z-index: 5; background: var(--bg); padding: 10px 0 calc(10px + env(safe-area-inset-bottom));
+          margin-top: 12px; border-top: 1px solid var(--line); }
+        .save-bar button { width: 100%; font-size: 1.1rem; }
+        .add-button { white-space: nowrap; }
         @media (prefers-reduced-motion: reduce) { .app-menu, .bar-menu svg { transition: none; } }
         @media print { .home-bar, .app-menu, .sync-bar, .card-tools { display: none; } }
         """

@@ -2,8 +2,11 @@ import VaultCore
 
 /// The frame of every page: head, theme, the page's content and, when signed in, the home bar.
 enum Layout {
-    /// Where the menu can take a person, in the order `budget-client.md` lists them, then the later pages.
+    /// Where the menu can take a person: Add first (capture is the quickest action, issue 16), then the
+    /// places in the order `budget-client.md` lists them, then the later pages.
     static let menuPlaces: [(path: String, title: String)] = [
+        ("/transactions/new", "Add"),
+        ("/dashboard", "Dashboard"),
         ("/connections", "Connections"),
         ("/transactions", "Transactions"),
         ("/categories", "Categories"),
@@ -60,8 +63,7 @@ enum Layout {
 
     /// The list of places, shared by the overlay and the `/menu` page.
     static func menuList(current: String?) -> HTML {
-        let places = [(path: "/dashboard", title: "Dashboard")] + menuPlaces
-        let items = places.map { place -> HTML in
+        let items = menuPlaces.map { place -> HTML in
             let marker: HTML = place.path == current ? " aria-current=\"page\"" : ""
             return "<li><a href=\"\(place.path)\"\(marker)>\(place.title)</a></li>"
         }

@@ -31,7 +31,8 @@ enum DashboardPage {
             title: "Dashboard", signedIn: signedIn, current: "/dashboard",
             body: """
                 <div class="spread"><h1>Dashboard</h1>
-                <a id="edit-layout" class="button secondary" href="/dashboard\(editing ? "" : "?edit=1")" aria-pressed="\(editing ? "true" : "false")" aria-label="Rearrange the dashboard" title="Rearrange, remove or add components">\(Icons.gear)</a></div>
+                <span class="row"><a class="button add-button" href="/transactions/new">+ Add</a>
+                <a id="edit-layout" class="button secondary" href="/dashboard\(editing ? "" : "?edit=1")" aria-pressed="\(editing ? "true" : "false")" aria-label="Rearrange the dashboard" title="Rearrange, remove or add components">\(Icons.gear)</a></span></div>
                 \(syncBar(data, signedIn: signedIn))
                 \(emptyState)
                 <section id="hidden-cards" class="card"\(editing ? "" : " hidden") aria-label="Removed components">

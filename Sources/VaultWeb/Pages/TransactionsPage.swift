@@ -40,7 +40,7 @@ enum TransactionsPage {
         return Layout.page(
             title: "Transactions", signedIn: signedIn, current: "/transactions",
             body: """
-                <h1>Transactions</h1>
+                <div class="spread"><h1>Transactions</h1><a class="button add-button" href="/transactions/new">+ Add</a></div>
                 \(Layout.problems(problems))
                 <section class="card" aria-labelledby="filters-title"><details class="filters"\(filtered ? " open" : "")><summary id="filters-title">Filters\(filtered ? " (on)" : "")</summary>
                 <p class="row small">\(quick.map { "<a class=\"button secondary\" href=\"\($0.1)\">\($0.0)</a>" as HTML })</p>

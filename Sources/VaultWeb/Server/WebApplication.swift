@@ -26,6 +26,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     ConnectionsPages(environment: environment).addRoutes(to: pages)
     OnboardingPages(environment: environment).addRoutes(to: pages)
     BudgetPages(environment: environment).addRoutes(to: pages)
+    AddTransactionPages(environment: environment).addRoutes(to: pages)
     TransactionsPages(environment: environment).addRoutes(to: pages)
     CategoriesPages(environment: environment).addRoutes(to: pages)
     RulesPages(environment: environment).addRoutes(to: pages)

@@ -1,0 +1,230 @@
+import Foundation
+import Hummingbird
+import VaultCore
+import VaultServices
+
+/// Add (spec `expense-tracker.md` 2.1 to 2.4): a manual expense or income in the order the spec recommends
+/// (type and amount, category, tags, note, flags), with the date and account kept from one entry to the
+/// next. The page works without JavaScript; with it, the category list follows the type, tags are
+/// normalised as they are committed and the flags' summary follows the chips.
+struct AddTransactionPages {
+    let environment: WebEnvironment
+
+    func addRoutes(to router: some RouterMethods<PageContext>) {
+        router.get("/transactions/new") { request, context in try await form(request, context) }
+        router.post("/transactions/new") { request, context in try await save(request, context) }
+    }
+
+    /// The empty form; `?date=` and `?account=` carry the previous entry's choices (Save keeps them).
+    func form(_ request: Request, _ context: PageContext) async throws -> Response {
+        let query = request.queryForm
+        var entry = Entry()
+        entry.date = query["date"].flatMap { LocalDate(iso: $0)?.description }
+        entry.account = query["account"]
+        return try await page(entry, problems: [], context: context, status: .ok)
+    }
+
+    func save(_ request: Request, _ context: PageContext) async throws -> Response {
+        let form = try await context.form(request)
+        let entry = Entry(form)
+        let scope = environment.household(of: context.signedIn.user)
+        let tree = try await scope.categories.tree()
+        var problems = entry.problems(tree: tree)
+        if problems.isEmpty {
+            do {
+                let saved = try await scope.transactions.add(entry.input)
+                let what = "\(saved.transaction.amount.formatted()) · \(saved.transaction.description)"
+                var next = "/transactions/new?date=\(saved.transaction.date)"
+                next += "&account=\(saved.account.id)"
+                return .seeOther(next, flash: Flash(.notice, "Saved: \(what) on \(saved.transaction.date)."))
+            } catch let error as VaultError where error.code == .invalidInput {
+                problems = error.problems
+            }
+        }
+        return try await page(entry, problems: problems, context: context, status: .unprocessableContent)
+    }
+
+    private func page(
+        _ entry: Entry, problems: [Problem], context: PageContext, status: HTTPResponse.Status
+    ) async throws -> Response {
+        let scope = environment.household(of: context.signedIn.user)
+        let household = try await scope.details()
+        let accounts = try await scope.accounts.list(counting: false).map(\.account)
+        let defaults = try await scope.transactions.captureDefaults()
+        var entry = entry
+        entry.date = entry.date ?? household.today(at: environment.clock()).description
+        entry.account = entry.account ?? defaults.lastAccountID?.description ?? accounts.first?.id.description
+        return .html(
+            AddTransactionPage.render(
+                entry, accounts: accounts, tree: try await scope.categories.tree(), topTags: defaults.topTags,
+                problems: problems, signedIn: context.signedIn),
+            status: status)
+    }
+
+    /// What the form holds, as typed.
+    struct Entry {
+        var type = CategoryKind.expense
+        var amount = ""
+        var account: String?
+        var category: String?
+        var date: String?
+        var tags: [String] = []
+        var note = ""
+        /// The flags as sent: the service checks them, so a forged value is refused rather than dropped.
+        var paymentText: String?
+        var reimbursementText: String?
+        var payment: PaymentFlag? { paymentText.flatMap(PaymentFlag.init(rawValue:)) }
+        var reimbursement: ReimbursementFlag? { reimbursementText.flatMap(ReimbursementFlag.init(rawValue:)) }
+
+        init() {}
+
+        init(_ form: Form) {
+            type = form["type"] == "income" ? .income : .expense
+            amount = form["amount"] ?? ""
+            account = form["account"]
+            category = form["category"]
+            date = form["date"]
+            // Typed tags (comma separated) and ticked suggestion chips, normalised as the store keeps them.
+            let typed = (form["tags"] ?? "").split(separator: ",").map(String.init)
+            tags = Tag.unique((typed + form.all("tag")).map(Tag.normalize).filter { !$0.isEmpty })
+            note = form.raw("note")
+            paymentText = form["payment"]
+            reimbursementText = form["reimbursement"]
+        }
+
+        /// What only this page knows: the amount is typed without a sign (the type gives it), and the
+        /// category must be one of the type's.
+        func problems(tree: CategoryTree) -> [Problem] {
+            var problems: [Problem] = []
+            let trimmed = amount.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("-") || trimmed.hasPrefix("+") {
+                problems.append(
+                    Problem(
+                        field: "amount",
+                        message: "Type the amount without a sign, like 12.50; Expense or Income says which way it went."
+                    ))
+            }
+            if let category, let chosen = tree.categories.first(where: { $0.id.description == category }),
+                chosen.kind != type
+            {
+                problems.append(
+                    Problem(
+                        field: "category",
+                        message: "\(chosen.name) is an \(chosen.kind) category; choose an \(type) category or "
+                            + "switch the type to \(chosen.kind.displayName)."))
+            }
+            return problems
+        }
+
+        /// The entry for the service: money out is negative.
+        var input: TransactionInput {
+            let magnitude = amount.trimmingCharacters(in: .whitespaces)
+            return TransactionInput(
+                amount: type == .expense ? "-" + magnitude : magnitude, account: account ?? "", date: date,
+                category: category, tags: tags.joined(separator: ","), notes: note.isEmpty ? nil : note,
+                payment: paymentText, reimbursement: reimbursementText)
+        }
+
+        /// The flags' one-line summary: `None`, `Paid`, `Unpaid • Reimbursed`.
+        var flagSummary: String {
+            let set = [payment?.rawValue, reimbursement?.rawValue].compactMap { $0?.capitalized }
+            return set.isEmpty ? "None" : set.joined(separator: " • ")
+        }
+    }
+}
+
+/// The Add page's markup.
+enum AddTransactionPage {
+    static func render(
+        _ entry: AddTransactionPages.Entry, accounts: [Account], tree: CategoryTree,
+        topTags: [(tag: String, count: Int)],
+        problems: [Problem], signedIn: SignedIn
+    ) -> HTML {
+        func invalid(_ field: String) -> HTML {
+            problems.contains { $0.field == field }
+                ? " aria-invalid=\"true\" aria-describedby=\"\(field)-problem\"" : ""
+        }
+        func message(_ field: String) -> HTML {
+            let messages = problems.filter { $0.field == field }.map(\.message)
+            guard !messages.isEmpty else { return .empty }
+            return "<p class=\"field-problem\" id=\"\(field)-problem\">\(messages.joined(separator: " "))</p>"
+        }
+        let typeChoice = [CategoryKind.expense, .income].map { kind -> HTML in
+            let checked: HTML = entry.type == kind ? " checked" : ""
+            return """
+                <label><input type="radio" name="type" value="\(kind.rawValue)"\(checked)><span>\(kind.displayName)</span></label>
+                """
+        }
+        let accountOptions = accounts.map { account -> HTML in
+            let selected: HTML = entry.account == account.id.description ? " selected" : ""
+            return
+                "<option value=\"\(account.id.description)\"\(selected)>\(account.displayName) (\(account.currency.code))</option>"
+        }
+        let categoryGroups = [CategoryKind.expense, .income].map { kind -> HTML in
+            let options = tree.flattened().filter { $0.0.kind == kind && $0.0.isActive }.map {
+                category, depth -> HTML in
+                let selected: HTML = entry.category == category.id.description ? " selected" : ""
+                let indent = String(repeating: "\u{00A0}\u{00A0}", count: depth)
+                let label = [category.emoji, category.name].compactMap { $0 }.joined(separator: " ")
+                return "<option value=\"\(category.id.description)\"\(selected)>\(indent)\(label)</option>"
+            }
+            return "<optgroup label=\"\(kind.displayName)\" data-kind=\"\(kind.rawValue)\">\(options)</optgroup>"
+        }
+        let chips = topTags.map { stat -> HTML in
+            let checked: HTML = entry.tags.contains(stat.tag) ? " checked" : ""
+            return """
+                <label class="chip"><input type="checkbox" name="tag" value="\(stat.tag)"\(checked)><span>\(stat.tag) <span class="muted">\(stat.count)</span></span></label>
+                """
+        }
+        func flagChoice<Flag: RawRepresentable<String> & Equatable>(
+            _ name: String, _ flags: [Flag], _ chosen: Flag?
+        ) -> HTML {
+            let unset: HTML = chosen == nil ? " checked" : ""
+            let items = flags.map { flag -> HTML in
+                let checked: HTML = chosen == flag ? " checked" : ""
+                return """
+                    <label class="chip"><input type="radio" name="\(name)" value="\(flag.rawValue)"\(checked)><span>\(flag.rawValue.capitalized)</span></label>
+                    """
+            }
+            return """
+                <label class="chip"><input type="radio" name="\(name)" value=""\(unset)><span>Not set</span></label>\(items)
+                """
+        }
+        let body: HTML = """
+            <h1>Add</h1>
+            \(Layout.problems(problems.filter { !["type", "amount", "account", "category", "date", "tags", "notes", "payment", "reimbursement"].contains($0.field) }.map(\.message)))
+            <form method="post" action="/transactions/new" class="stack capture" id="capture" novalidate>
+              \(Layout.csrfField(signedIn.csrfToken))
+              <div class="capture-head">
+                <fieldset class="segmented" id="capture-type"><legend class="visually-hidden">Type</legend>\(typeChoice)</fieldset>
+                <input type="date" id="date" name="date" value="\(entry.date)" aria-label="Date"\(invalid("date")) required>
+              </div>
+              \(message("date"))
+              <label for="amount">Amount</label>
+              <input type="text" id="amount" name="amount" inputmode="decimal" autocomplete="off" placeholder="0.00" value="\(entry.amount)" autofocus required\(invalid("amount"))>
+              \(message("amount"))
+              <label for="account">Account</label>
+              <select id="account" name="account"\(invalid("account"))>\(accountOptions)</select>
+              \(message("account"))
+              <div class="spread"><label for="category">Category</label><a class="small" href="/categories">Manage categories</a></div>
+              <select id="category" name="category"\(invalid("category"))><option value="">Uncategorized</option>\(categoryGroups)</select>
+              \(message("category"))
+              <label for="tags">Tags</label>
+              <input type="text" id="tags" name="tags" autocomplete="off" enterkeyhint="done" placeholder="Separate tags with commas" value="\(entry.tags.joined(separator: ", "))"\(invalid("tags"))>
+              \(message("tags"))
+              \(chips.isEmpty ? .empty : "<div class=\"chips\" id=\"tag-chips\" aria-label=\"Most used tags\">\(chips)</div>" as HTML)
+              <label for="note">Note</label>
+              <textarea id="note" name="note" rows="3"\(invalid("notes"))>\(entry.note)</textarea>
+              \(message("notes"))
+              <details class="flags" id="flags"\(problems.contains { $0.field == "payment" || $0.field == "reimbursement" } ? " open" : "")>
+                <summary><span>Flags (optional)</span><span class="flag-summary muted" id="flag-summary">\(entry.flagSummary)</span></summary>
+                <fieldset class="chips"><legend>Payment</legend>\(flagChoice("payment", PaymentFlag.allCases, entry.payment))</fieldset>
+                <fieldset class="chips"><legend>Reimbursement</legend>\(flagChoice("reimbursement", ReimbursementFlag.allCases, entry.reimbursement))</fieldset>
+              </details>
+              \(message("payment"))\(message("reimbursement"))
+              <div class="save-bar"><button type="submit">Save</button></div>
+            </form>
+            """
+        return Layout.page(title: "Add", signedIn: signedIn, current: "/transactions/new", body: body)
+    }
+}
