@@ -163,6 +163,13 @@ enum Stylesheet {
         .steps span.done { background: var(--brand); }
         .choice { display: block; border: 1px solid var(--line); border-radius: 12px; padding: 12px; margin: 8px 0; }
         .skeleton { color: transparent; background: var(--line); border-radius: 6px; }
+        .receipts { list-style: none; padding: 0; margin: 0 0 12px; display: grid; gap: 12px;
+          grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); }
+        .receipts li { display: flex; flex-direction: column; gap: 4px; overflow-wrap: anywhere; }
+        .receipt-thumb { display: flex; align-items: center; justify-content: center; aspect-ratio: 1; overflow: hidden;
+          border: 1px solid var(--line); border-radius: 10px; background: var(--line); font-weight: 700;
+          text-decoration: none; color: var(--text); }
+        .receipt-thumb img { width: 100%; height: 100%; object-fit: cover; }
         @media (prefers-reduced-motion: reduce) { .app-menu, .bar-menu svg { transition: none; } }
         @media print { .home-bar, .app-menu, .sync-bar, .card-tools { display: none; } }
         """
