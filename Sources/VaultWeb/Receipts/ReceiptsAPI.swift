@@ -22,7 +22,8 @@ struct ReceiptsAPI: Sendable {
         }
         api.get("/transactions/:id/receipts") { request, context in
             let scope = environment.household(of: context.user)
-            return try Response.json(try await scope.receipts.list(of: try APIController.id(context)).map(ReceiptView.init))
+            return try Response.json(
+                try await scope.receipts.list(of: try APIController.id(context)).map(ReceiptView.init))
         }
         api.get("/receipts/:id") { request, context in
             let scope = environment.household(of: context.user)
