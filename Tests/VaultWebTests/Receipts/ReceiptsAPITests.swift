@@ -85,11 +85,14 @@ import VaultWeb
             #expect(png.status == .created)
             let pngID = try #require(try json(png)["id"] as? String)
 
-            // Then both are listed, oldest first
+            // Then both are listed (oldest first; the test clock stands still, so in the order of their ids)
             let list = try await send(world, "/api/v1/transactions/\(jo.transaction)/receipts", token: jo.token)
             #expect(list.status == .ok)
-            #expect(try jsonArray(list).compactMap { $0["id"] as? String } == [jpegID, pngID])
-            #expect(try jsonArray(list).compactMap { $0["fileName"] as? String } == ["IMG 1.jpg", "scan.png"])
+            #expect(try jsonArray(list).compactMap { $0["id"] as? String } == [jpegID, pngID].sorted())
+            let names = Dictionary(
+                uniqueKeysWithValues: try jsonArray(list).map { ($0["id"] as? String ?? "", $0["fileName"] as? String) }
+            )
+            #expect(names == [jpegID: "IMG 1.jpg", pngID: "scan.png"])
 
             // And each comes back exactly, sandboxed
             let served = try await send(world, "/api/v1/receipts/\(jpegID)", token: jo.token)
