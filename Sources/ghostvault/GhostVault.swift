@@ -18,7 +18,7 @@ struct GhostVault: AsyncParsableCommand {
             InitCommand.self, AddCommand.self, TransactionsCommand.self, AccountsCommand.self, CategoriesCommand.self,
             ConnectCommand.self, SyncCommand.self, ConnectionsCommand.self, DemoCommand.self, ClassifyCommand.self,
             TransfersCommand.self, RulesCommand.self, ReportCommand.self, BudgetCommand.self, RecurringCommand.self,
-            LensCommand.self, GenerateCommand.self, ServeCommand.self, UsersCommand.self,
+            LensCommand.self, GenerateCommand.self, ServeCommand.self, UsersCommand.self, ReceiptsCommand.self,
         ]
     )
 }

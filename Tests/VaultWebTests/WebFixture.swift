@@ -106,10 +106,18 @@ final class Browser: @unchecked Sendable {
         contentType: String = "application/x-www-form-urlencoded"
     ) async throws -> TestResponse {
         var headers = headers
-        if !cookieHeader.isEmpty { headers[.cookie] = cookieHeader }
         if body != nil, headers[.contentType] == nil { headers[.contentType] = contentType }
-        let response = try await client.execute(
-            uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        return try await send(uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+    }
+
+    /// Sends bytes (a file upload) with this browser's cookies and keeps the cookies it sets.
+    @discardableResult
+    func send(
+        _ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer?
+    ) async throws -> TestResponse {
+        var headers = headers
+        if !cookieHeader.isEmpty { headers[.cookie] = cookieHeader }
+        let response = try await client.execute(uri: uri, method: method, headers: headers, body: body)
         lock.withLock {
             for header in response.headers[values: .setCookie] {
                 let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)

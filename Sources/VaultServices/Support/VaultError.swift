@@ -18,6 +18,8 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
         case unavailable
         /// The sign-in or token was not accepted.
         case unauthorized
+        /// What was sent is larger than GhostVault keeps (a receipt over its size limit); the message says the limit.
+        case tooLarge = "too_large"
     }
 
     public let code: Code

@@ -208,8 +208,9 @@ public struct TransactionService: Sendable {
         }
     }
 
-    /// Deletes a transaction; returns what was deleted. A bank transaction's id is remembered so the
-    /// next sync does not bring it back.
+    /// Deletes a transaction and its receipts (`ReceiptService.count(of:)` says how many, for the
+    /// confirmation); returns what was deleted. A bank transaction's id is remembered so the next sync does not
+    /// bring it back.
     public func delete(_ id: String) async throws -> Listed {
         try await scope.write { session in
             let household = try await session.household()
@@ -218,6 +219,8 @@ public struct TransactionService: Sendable {
                 throw VaultError(.notFound, "The transaction's account no longer exists.")
             }
             try await session.syncRecords.rememberDeleted(transaction)
+            // Its receipts go with it, each in the change log (the schema's cascade would leave no record).
+            try await session.receipts.deleteAll(transaction: transaction.id)
             _ = try await session.transactions.delete(transaction.id)
             try await Self.adjustBalance(
                 of: account, by: -transaction.amount.minorUnits, today: household.today(at: session.now),

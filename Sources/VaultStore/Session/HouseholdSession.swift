@@ -28,6 +28,7 @@ public struct HouseholdSession: Sendable {
     public var budgets: BudgetRepository { BudgetRepository(session: self) }
     public var recurring: RecurringRepository { RecurringRepository(session: self) }
     public var lens: LensRepository { LensRepository(session: self) }
+    public var receipts: ReceiptRepository { ReceiptRepository(session: self) }
 
     /// The household this session belongs to.
     public func household() async throws -> Household {

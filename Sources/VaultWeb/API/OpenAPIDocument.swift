@@ -30,7 +30,7 @@ enum OpenAPIDocument {
                 token in an X-CSRF-Token header (the page's csrf-token meta tag); native apps use bearer tokens.
                 A browser request that changes something and is marked as coming from another site (Sec-Fetch-Site,
                 or an Origin other than this server) is refused with 403 cross_site. Bodies are at most 256 KiB
-                (413 too_large).
+                (413 too_large), except receipt uploads (10 MiB for the file, 16 KiB more for a multipart form).
           parameters:
             id:
               name: id
@@ -213,6 +213,17 @@ enum OpenAPIDocument {
                 pendingDropped: {type: integer}
                 skippedDeleted: {type: integer}
                 messages: {type: array, items: {type: string}}
+            Receipt:
+              type: object
+              required: [id, transaction, fileName, contentType, byteSize, createdAt, url]
+              properties:
+                id: {type: string, format: uuid}
+                transaction: {type: string, format: uuid}
+                fileName: {type: string}
+                contentType: {type: string, enum: [image/jpeg, image/png, image/webp, application/pdf], description: read from the file's own bytes}
+                byteSize: {type: integer}
+                createdAt: {type: string, format: date-time}
+                url: {type: string, description: where GET returns the bytes}
         paths:
           /info:
             get:
@@ -637,5 +648,60 @@ enum OpenAPIDocument {
                 "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Transaction'}}}}
                 "404": {$ref: '#/components/responses/Error'}
                 "422": {$ref: '#/components/responses/Error'}
+          /transactions/{id}/receipts:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            get:
+              summary: The transaction's receipts, oldest first, without their bytes.
+              responses:
+                "200": {description: The receipts, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Receipt'}}}}}
+                "404": {$ref: '#/components/responses/Error'}
+            post:
+              summary: Attach a receipt (JPEG, PNG, WebP or PDF, at most 10 MiB; the type is read from the bytes).
+              description: >
+                Send the file as the field `file` of a multipart/form-data body, or as the whole body with its type
+                (`Content-Type: image/jpeg`; the name in `?name=` or a Content-Disposition header). A file of another
+                type (a text file renamed .jpg) is refused with 422 invalid_input; a body over the limit with 413
+                too_large; either way nothing is kept.
+              parameters:
+                - {name: name, in: query, required: false, schema: {type: string}, description: the file name for a raw body}
+              requestBody:
+                required: true
+                content:
+                  multipart/form-data:
+                    schema:
+                      type: object
+                      required: [file]
+                      properties:
+                        file: {type: string, format: binary}
+                  image/jpeg: {schema: {type: string, format: binary}}
+                  image/png: {schema: {type: string, format: binary}}
+                  image/webp: {schema: {type: string, format: binary}}
+                  application/pdf: {schema: {type: string, format: binary}}
+              responses:
+                "201": {description: Attached, content: {application/json: {schema: {$ref: '#/components/schemas/Receipt'}}}}
+                "404": {$ref: '#/components/responses/Error'}
+                "413": {$ref: '#/components/responses/Error'}
+                "422": {$ref: '#/components/responses/Error'}
+          /receipts/{id}:
+            parameters: [{$ref: '#/components/parameters/id'}]
+            get:
+              summary: A receipt's bytes, with its checked type.
+              description: >
+                Served with Content-Disposition (inline for images, attachment for PDFs), X-Content-Type-Options:
+                nosniff and the sandboxing policy `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox`.
+              responses:
+                "200":
+                  description: The file
+                  content:
+                    image/jpeg: {schema: {type: string, format: binary}}
+                    image/png: {schema: {type: string, format: binary}}
+                    image/webp: {schema: {type: string, format: binary}}
+                    application/pdf: {schema: {type: string, format: binary}}
+                "404": {$ref: '#/components/responses/Error'}
+            delete:
+              summary: Delete a receipt.
+              responses:
+                "204": {description: Deleted}
+                "404": {$ref: '#/components/responses/Error'}
         """
 }

@@ -189,6 +189,13 @@ enum Stylesheet {
           margin-top: 12px; border-top: 1px solid var(--line); }
         .save-bar button { width: 100%; font-size: 1.1rem; }
         .add-button { white-space: nowrap; }
+        .receipts { list-style: none; padding: 0; margin: 0 0 12px; display: grid; gap: 12px;
+          grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); }
+        .receipts li { display: flex; flex-direction: column; gap: 4px; overflow-wrap: anywhere; }
+        .receipt-thumb { display: flex; align-items: center; justify-content: center; aspect-ratio: 1; overflow: hidden;
+          border: 1px solid var(--line); border-radius: 10px; background: var(--line); font-weight: 700;
+          text-decoration: none; color: var(--text); }
+        .receipt-thumb img { width: 100%; height: 100%; object-fit: cover; }
         @media (prefers-reduced-motion: reduce) { .app-menu, .bar-menu svg { transition: none; } }
         @media print { .home-bar, .app-menu, .sync-bar, .card-tools { display: none; } }
         """

@@ -162,7 +162,7 @@ enum TransactionsPage {
 enum TransactionDetailPage {
     static func render(
         _ listed: TransactionService.Listed, candidates: [TransactionService.Listed], pair: TransferService.Listed?,
-        tree: CategoryTree, signedIn: SignedIn
+        tree: CategoryTree, receipts: [Receipt] = [], signedIn: SignedIn
     ) -> HTML {
         let t = listed.transaction
         let id = t.id.description
@@ -214,6 +214,7 @@ enum TransactionDetailPage {
                 <form method="post" action="/transactions/\(id)/classification">\(csrf)<input type="hidden" name="back" value="\(back)"><input type="hidden" name="classification" value="ignore">
                 <button type="submit" class="secondary">Ignore this transaction</button></form></section>
                 <section class="card" id="mark-transfer"><h2>Transfer</h2>\(pairing)</section>
+                \(ReceiptsSection.render(receipts, transaction: t.id, csrfToken: signedIn.csrfToken))
                 """)
     }
 }

@@ -75,7 +75,8 @@ struct TransactionsPages {
         ).items.first { $0.outflow.transaction.id.description == id || $0.inflow.transaction.id.description == id }
         return .html(
             TransactionDetailPage.render(
-                listed, candidates: candidates, pair: pair, tree: try await scope.categories.tree(), signedIn: signedIn)
+                listed, candidates: candidates, pair: pair, tree: try await scope.categories.tree(),
+                receipts: try await scope.receipts.list(of: id), signedIn: signedIn)
         )
     }
 

@@ -27,7 +27,10 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         } catch {
             response = Self.response(for: error, request, context)
         }
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        // A response that set its own, stricter policy keeps it (a receipt's sandbox, `Response.receipt`).
+        if response.headers[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.xFrameOptions] = "DENY"
         response.headers[.referrerPolicy] = "no-referrer"

@@ -18,7 +18,9 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     let api = router.group("/api/v1").add(middleware: APIErrorMiddleware())
     let apiController = APIController(environment: environment)
     apiController.addPublicRoutes(to: api)
-    apiController.addRoutes(to: api.group(context: APIContext.self))
+    let signedInAPI = api.group(context: APIContext.self)
+    apiController.addRoutes(to: signedInAPI)
+    ReceiptsAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)
@@ -32,6 +34,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     RulesPages(environment: environment).addRoutes(to: pages)
     AccountsPages(environment: environment).addRoutes(to: pages)
     RecurringPages(environment: environment).addRoutes(to: pages)
+    ReceiptsPages(environment: environment).addRoutes(to: pages)
     return router
 }
 

@@ -87,6 +87,7 @@ struct APIError: HTTPResponseError {
         case .confirmationRequired: .conflict
         case .unavailable: .serviceUnavailable
         case .unauthorized: .unauthorized
+        case .tooLarge: .contentTooLarge
         }
     }
 }
