@@ -127,3 +127,92 @@ import VaultWeb
         }
     }
 }
+
+@Suite struct TransactionEditPageTests {
+    @Test("a manual entry's every field is edited on its page; notes, flags and exclusion show there")
+    func editManual() async throws {
+        try await withWeb { world in
+            let (browser, scope, wallet, checking) = try await AddTransactionPageTests().setUp(world)
+            let added = try await scope.transactions.add(
+                TransactionInput(amount: "-20", account: "Wallet", date: "2026-11-02", description: "Lunch"))
+            let id = added.transaction.id.description
+            let page = try await browser.page("/transactions/\(id)").html
+            #expect(
+                page.contains(#"id="edit-amount" name="amount" inputmode="decimal" autocomplete="off" value="20.00""#))
+            let saved = try await browser.submit(
+                "/transactions/\(id)/edit", from: "/transactions/\(id)",
+                [
+                    "type": "income", "amount": "25.50", "date": "2026-11-04", "account": checking.id.description,
+                    "description": "Refund", "payee": "Deli", "tags": "Work, Team Lunch", "notes": "Paid back\nby Sam",
+                    "payment": "paid", "reimbursement": "reimbursed", "excluded": "on",
+                ])
+            #expect(saved.status == .seeOther)
+            let edited = try await scope.transactions.find(id).transaction
+            #expect(edited.amount.decimalString == "25.50")
+            #expect(edited.date == LocalDate(iso: "2026-11-04"))
+            #expect(edited.accountID == checking.id)
+            #expect(edited.description == "Refund" && edited.payee == "Deli")
+            #expect(edited.tags == ["work", "team lunch"])
+            #expect(edited.notes == "Paid back\nby Sam")
+            #expect(edited.paymentFlag == .paid && edited.reimbursementFlag == .reimbursed)
+            #expect(edited.isExcluded)
+            let shown = try await browser.page("/transactions/\(id)").html
+            #expect(shown.contains("Paid back\nby Sam</td>"))
+            #expect(shown.contains("Paid • Reimbursed"))
+            #expect(shown.contains("Excluded from totals</td>"))
+            // The wallet gave its 20.00 back when the entry moved to checking.
+            #expect(try await scope.accounts.find("Wallet").balance.decimalString == "100.00")
+            _ = wallet
+            // A sign typed in the amount is refused, and nothing changes.
+            let signed = try await browser.submit(
+                "/transactions/\(id)/edit", from: "/transactions/\(id)",
+                ["type": "expense", "amount": "-3", "date": "2026-11-04", "account": checking.id.description])
+            #expect(signed.status == .seeOther)
+            #expect(try await scope.transactions.find(id).transaction.amount.decimalString == "25.50")
+        }
+    }
+
+    @Test("a bank row offers only a person's own fields, and a forged amount is ignored")
+    func bankRow() async throws {
+        try await withWeb { world in
+            let browser = try await world.connected("jo@example.com")
+            let user = try #require(try await world.environment.database.users.credentials(email: "jo@example.com"))
+                .user
+            let scope = Fixture.vault(world.environment.database).household(user.householdID)
+            let bank = try #require(try await scope.transactions.list(TransactionQuery(pageSize: 1)).items.first)
+            let id = bank.transaction.id.description
+            let page = try await browser.page("/transactions/\(id)").html
+            #expect(!page.contains(#"id="edit-amount""#))
+            #expect(page.contains(#"id="edit-tags""#))
+            let forged = try await browser.submit(
+                "/transactions/\(id)/edit", from: "/transactions/\(id)", ["amount": "1", "tags": "groceries"])
+            #expect(forged.status == .seeOther)
+            let after = try await scope.transactions.find(id).transaction
+            #expect(after.amount == bank.transaction.amount)
+            #expect(after.tags == ["groceries"])
+        }
+    }
+
+    @Test("Delete says how many receipts go with it, deletes both, and another household gets 404")
+    func delete() async throws {
+        try await withWeb { world in
+            let (browser, scope, _, _) = try await AddTransactionPageTests().setUp(world)
+            let added = try await scope.transactions.add(TransactionInput(amount: "-9", account: "Wallet"))
+            let id = added.transaction.id.description
+            _ = try await scope.receipts.add(to: id, fileName: "a.png", content: SampleFiles.png())
+            _ = try await scope.receipts.add(to: id, fileName: "b.jpg", content: SampleFiles.jpeg())
+            #expect(try await browser.page("/transactions/\(id)").html.contains("and its 2 receipts"))
+
+            let other = try await world.signedUp("mallory@example.com")
+            let refused = try await other.submit("/transactions/\(id)/delete", from: "/dashboard", [:])
+            #expect(refused.status == .notFound)
+            let edit = try await other.submit("/transactions/\(id)/edit", from: "/dashboard", ["tags": "mine"])
+            #expect(edit.status == .notFound)
+
+            let deleted = try await browser.submit("/transactions/\(id)/delete", from: "/transactions/\(id)", [:])
+            #expect(deleted.status == .seeOther)
+            #expect(try await scope.transactions.list(TransactionQuery()).totalCount == 0)
+            #expect(try await browser.page("/transactions/\(id)").status == .notFound)
+        }
+    }
+}

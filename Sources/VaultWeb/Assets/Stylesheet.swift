@@ -185,6 +185,7 @@ enum Stylesheet {
         details.flags summary { display: flex; justify-content: space-between; cursor: pointer; font-weight: 600; min-height: 28px; }
         details.flags fieldset { margin: 10px 0 0; }
         .field-problem { color: var(--expense); font-size: .9rem; margin: 4px 0 0; }
+        td.notes { white-space: pre-wrap; }
         .save-bar { position: sticky; bottom: 0; z-index: 5; background: var(--bg); padding: 10px 0 calc(10px + env(safe-area-inset-bottom));
           margin-top: 12px; border-top: 1px solid var(--line); }
         .save-bar button { width: 100%; font-size: 1.1rem; }

@@ -61,6 +61,19 @@ struct AddTransactionPages {
             status: status)
     }
 
+    /// The amount as the service reads it, from its size as typed and the type: money out is negative. A
+    /// typed sign is refused, since the type says which way the money went.
+    static func signedAmount(_ typed: String, income: Bool) -> Result<String, Problem> {
+        let magnitude = typed.trimmingCharacters(in: .whitespaces)
+        guard !magnitude.hasPrefix("-"), !magnitude.hasPrefix("+") else {
+            return .failure(
+                Problem(
+                    field: "amount",
+                    message: "Type the amount without a sign, like 12.50; Expense or Income says which way it went."))
+        }
+        return .success(income ? magnitude : "-" + magnitude)
+    }
+
     /// What the form holds, as typed.
     struct Entry {
         var type = CategoryKind.expense
@@ -96,13 +109,8 @@ struct AddTransactionPages {
         /// category must be one of the type's.
         func problems(tree: CategoryTree) -> [Problem] {
             var problems: [Problem] = []
-            let trimmed = amount.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("-") || trimmed.hasPrefix("+") {
-                problems.append(
-                    Problem(
-                        field: "amount",
-                        message: "Type the amount without a sign, like 12.50; Expense or Income says which way it went."
-                    ))
+            if case .failure(let problem) = AddTransactionPages.signedAmount(amount, income: type == .income) {
+                problems.append(problem)
             }
             if let category, let chosen = tree.categories.first(where: { $0.id.description == category }),
                 chosen.kind != type
@@ -118,9 +126,9 @@ struct AddTransactionPages {
 
         /// The entry for the service: money out is negative.
         var input: TransactionInput {
-            let magnitude = amount.trimmingCharacters(in: .whitespaces)
+            let signed = (try? AddTransactionPages.signedAmount(amount, income: type == .income).get()) ?? amount
             return TransactionInput(
-                amount: type == .expense ? "-" + magnitude : magnitude, account: account ?? "", date: date,
+                amount: signed, account: account ?? "", date: date,
                 category: category, tags: tags.joined(separator: ","), notes: note.isEmpty ? nil : note,
                 payment: paymentText, reimbursement: reimbursementText)
         }

@@ -162,7 +162,7 @@ enum TransactionsPage {
 enum TransactionDetailPage {
     static func render(
         _ listed: TransactionService.Listed, candidates: [TransactionService.Listed], pair: TransferService.Listed?,
-        tree: CategoryTree, receipts: [Receipt] = [], signedIn: SignedIn
+        tree: CategoryTree, receipts: [Receipt] = [], accounts: [Account] = [], signedIn: SignedIn
     ) -> HTML {
         let t = listed.transaction
         let id = t.id.description
@@ -204,7 +204,12 @@ enum TransactionDetailPage {
                 <tr><th scope="row">Account</th><td>\(listed.account.displayName)</td></tr>
                 <tr><th scope="row">Classification</th><td>\(t.classification.rawValue.capitalized) · <span class="muted">\(listed.reason)</span></td></tr>
                 <tr><th scope="row">Category</th><td>\(listed.categoryPath ?? "Uncategorized")</td></tr>
+                <tr><th scope="row">Tags</th><td>\(t.tags.isEmpty ? "—" : t.tags.joined(separator: ", "))</td></tr>
+                <tr><th scope="row">Flags</th><td>\([t.paymentFlag?.rawValue, t.reimbursementFlag?.rawValue].compactMap { $0?.capitalized }.joined(separator: " • ").nonEmpty ?? "None")</td></tr>
+                <tr><th scope="row">Note</th><td class="notes">\(t.notes ?? "—")</td></tr>
+                <tr><th scope="row">In totals</th><td>\(t.isExcluded ? "Excluded from totals" : "Counted")</td></tr>
                 </table></section>
+                \(TransactionEditSection.render(listed, accounts: accounts, receiptCount: receipts.count, signedIn: signedIn))
                 <section class="card"><h2>Change</h2>
                 <form method="post" action="/transactions/\(id)/classification" class="stack">\(csrf)<input type="hidden" name="back" value="\(back)">
                 <label for="classification">Classification</label><select id="classification" name="classification">\(kinds)</select>

@@ -25,6 +25,8 @@ struct TransactionsPages {
                 return changes
             }
         }
+        router.post("/transactions/:id/edit") { request, context in try await edit(request, context) }
+        router.post("/transactions/:id/delete") { request, context in try await delete(request, context) }
         router.post("/transfers/mark") { request, context in try await mark(request, context) }
         router.post("/transfers/unlink") { request, context in try await unlink(request, context) }
     }
@@ -76,7 +78,9 @@ struct TransactionsPages {
         return .html(
             TransactionDetailPage.render(
                 listed, candidates: candidates, pair: pair, tree: try await scope.categories.tree(),
-                receipts: try await scope.receipts.list(of: id), signedIn: signedIn)
+                receipts: try await scope.receipts.list(of: id),
+                accounts: try await scope.accounts.list(includeHidden: true, counting: false).map(\.account),
+                signedIn: signedIn)
         )
     }
 
