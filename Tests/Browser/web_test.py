@@ -23,6 +23,7 @@ DESKTOP = {"width": 1280, "height": 800}
 os.makedirs(ARTIFACTS, exist_ok=True)
 expect.set_options(timeout=10_000)
 results = []
+DETAIL = []  # the page of a transaction added by hand, for the screenshots
 
 
 def check(name, fn):
@@ -256,6 +257,54 @@ def main():
             assert page.locator("#recurring-patterns tbody tr").count() == before - 1
             shot(page, "phone-recurring")
 
+        def add_three_expenses():
+            before = page.request.get(f"{BASE}/api/v1/dashboard").json()["currentMonth"]
+            page.goto(f"{BASE}/dashboard")
+            page.tap("a.add-button")
+            page.wait_for_url("**/transactions/new")
+            default = page.input_value("#date")
+            year, month, day = (int(part) for part in default.split("-"))
+            chosen = f"{year:04d}-{month:02d}-{day - 1 if day > 1 else day + 1:02d}"
+            page.fill("#date", chosen)
+            ids = []
+            for index, amount in enumerate(["12.34", "5.00", "7.66"]):
+                assert page.input_value("#date") == chosen, f"entry {index + 1}: the date went back to {page.input_value('#date')}"
+                page.fill("#amount", amount)
+                page.select_option("#category", index=1)
+                if index == 0:
+                    page.fill("#tags", "Amazon, Coffee Shop")
+                    page.locator("#note").tap()
+                    expect(page.locator("#tags")).to_have_value("amazon, coffee shop")
+                    page.fill("#note", "Line one\nLine two")
+                    page.tap("#flags summary")
+                    page.tap("#flags label:has-text('Unpaid')")
+                    page.tap("#flags label:has-text('Reimbursed') >> nth=0")
+                    expect(page.locator("#flag-summary")).to_have_text("Unpaid \u2022 Reimbursed")
+                    shot(page, "phone-add-dark")
+                page.tap("button:has-text('Save')")
+                page.wait_for_url("**/transactions/new?**")
+                expect(page.locator(".alert.notice")).to_contain_text("Saved")
+                expect(page.locator("#amount")).to_have_value("")
+                expect(page.locator("#tags")).to_have_value("")
+                expect(page.locator("#flag-summary")).to_have_text("None")
+            listed = page.request.get(f"{BASE}/api/v1/transactions?from={chosen}&to={chosen}&size=50").json()["items"]
+            manual = [item for item in listed if item["source"] == "manual"]
+            assert sorted(item["amount"] for item in manual) == ["-12.34", "-5.00", "-7.66"], manual
+            first = next(item for item in manual if item["amount"] == "-12.34")
+            assert first["tags"] == ["amazon", "coffee shop"], first["tags"]
+            assert (first["payment"], first["reimbursement"]) == ("unpaid", "reimbursed"), first
+            assert first["notes"] == "Line one\nLine two", first["notes"]
+            # After a reload the entry is all there, on its own page.
+            page.goto(f"{BASE}/transactions/{first['id']}")
+            expect(page.locator("#edit-tags")).to_have_value("amazon, coffee shop")
+            expect(page.locator("body")).to_contain_text("Unpaid \u2022 Reimbursed")
+            shot(page, "phone-transaction-dark")
+            DETAIL.append(f"/transactions/{first['id']}")
+            after = page.request.get(f"{BASE}/api/v1/dashboard").json()["currentMonth"]
+            if chosen[:7] == default[:7]:
+                spent = lambda month: float(month["spending"])
+                assert round(spent(after) - spent(before), 2) == 25.00, (before, after)
+
         def system_dark():
             dark = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme="dark")
             view = dark.new_page()
@@ -275,7 +324,8 @@ def main():
                 ("/dashboard", "dashboard"), ("/connections", "connections"), ("/settings", "settings"),
                 ("/transactions", "transactions"), ("/budgets", "budgets"), ("/recurring", "recurring"),
                 ("/categories", "categories"), ("/rules", "rules"), ("/accounts", "accounts"),
-            ]:
+                ("/transactions/new", "add"),
+            ] + [(path, "transaction") for path in DETAIL]:
                 view.goto(BASE + path)
                 view.screenshot(path=os.path.join(ARTIFACTS, f"desktop-{name}-dark.png"), full_page=True)
             desktop.close()
@@ -287,7 +337,8 @@ def main():
             page.wait_for_url("**/settings")
             pages = [("/dashboard", "dashboard"), ("/transactions", "transactions"), ("/budgets", "budgets"),
                      ("/recurring", "recurring"), ("/categories", "categories"), ("/rules", "rules"),
-                     ("/accounts", "accounts"), ("/connections", "connections"), ("/settings", "settings")]
+                     ("/accounts", "accounts"), ("/connections", "connections"), ("/settings", "settings"),
+                     ("/transactions/new", "add")] + [(path, "transaction") for path in DETAIL]
             for path, name in pages:
                 page.goto(BASE + path)
                 shot(page, f"phone-{name}-light")
@@ -322,6 +373,7 @@ def main():
         check("a rule made from a transaction, previewed, saved and applied", rule_from_transaction)
         check("a budget target saves as I type and is there after a reload", budget_target)
         check("dismissing a recurring pattern", dismiss_recurring)
+        check("three expenses added in a row on a phone keep the chosen date; tags and flags are stored", add_three_expenses)
         check("a phone in dark mode gets the dark theme with readable buttons", system_dark)
         check("screenshots at desktop width", desktop_screens)
         check("screenshots of every page at phone and desktop width in the light theme", light_screens)

@@ -177,12 +177,12 @@ enum Stylesheet {
         .chips { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0 0; border: 0; padding: 0; }
         .chips legend { font-size: .85rem; color: var(--muted); padding: 0; margin-bottom: 4px; }
         .chip, form.stack .chip { display: inline-block; margin: 0; font-weight: 500; }
-        .chip span { display: inline-block; padding: 6px 12px; border: 1px solid var(--line); border-radius: 999px;
+        .chip > span { display: inline-block; padding: 6px 12px; border: 1px solid var(--line); border-radius: 999px;
           cursor: pointer; min-height: 36px; line-height: 22px; }
+        .chip input:checked + span, .chip input:checked + span .muted { color: var(--on-brand); }
         .chip input:checked + span { background: var(--brand); color: var(--on-brand); border-color: var(--brand); }
-        .chip input:checked + span .muted { color: inherit; }
         details.flags { border: 1px solid var(--line); border-radius: 10px; padding: 10px 12px; margin: 14px 0 0; }
-        details.flags summary { display: flex; justify-content: space-between; cursor: pointer; font-weight: 600; min-height: 28px; }
+        details.flags summary { display: flex; justify-content: space-between; gap: 12px; cursor: pointer; font-weight: 600; min-height: 28px; }
         details.flags fieldset { margin: 10px 0 0; }
         .field-problem { color: var(--expense); font-size: .9rem; margin: 4px 0 0; }
         td.notes { white-space: pre-wrap; }
@@ -190,6 +190,7 @@ enum Stylesheet {
           margin-top: 12px; border-top: 1px solid var(--line); }
         .save-bar button { width: 100%; font-size: 1.1rem; }
         .add-button { white-space: nowrap; }
+        body.signed-in .save-bar { bottom: calc(74px + env(safe-area-inset-bottom)); padding-bottom: 10px; }
         .receipts { list-style: none; padding: 0; margin: 0 0 12px; display: grid; gap: 12px;
           grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); }
         .receipts li { display: flex; flex-direction: column; gap: 4px; overflow-wrap: anywhere; }

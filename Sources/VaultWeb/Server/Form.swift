@@ -30,7 +30,8 @@ struct Form: Sendable {
             guard let name = decode(name), let value = decode(value),
                 (name + value).unicodeScalars.allSatisfy({ PlainText.isAllowed($0, multiline: true) })
             else { throw unreadable }
-            form.fields[name, default: []].append(value)
+            // Browsers send a text area's line breaks as CR LF (HTML's form encoding); kept as the one LF.
+            form.fields[name, default: []].append(value.replacingOccurrences(of: "\r\n", with: "\n"))
         }
         return form
     }
