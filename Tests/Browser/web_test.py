@@ -305,6 +305,43 @@ def main():
                 spent = lambda month: float(month["spending"])
                 assert round(spent(after) - spent(before), 2) == 25.00, (before, after)
 
+        def receipts_attached_scaled_and_deleted():
+            page.goto(BASE + DETAIL[0])
+            # A generated 2400x1200 JPEG and a 300x500 PNG, made by the browser's own encoder.
+            made = page.evaluate("""async () => {
+                const make = async (w, h, type) => {
+                    const c = document.createElement('canvas'); c.width = w; c.height = h;
+                    const g = c.getContext('2d'); g.fillStyle = '#c83c3c'; g.fillRect(0, 0, w, h);
+                    g.fillStyle = '#fff'; g.fillRect(w / 4, h / 4, w / 2, h / 8);
+                    const blob = await new Promise((done) => c.toBlob(done, type, 0.9));
+                    return [...new Uint8Array(await blob.arrayBuffer())];
+                };
+                return [await make(2400, 1200, 'image/jpeg'), await make(300, 500, 'image/png')];
+            }""")
+            for name, data, mime in [("till.jpg", made[0], "image/jpeg"), ("note.png", made[1], "image/png")]:
+                page.set_input_files("#receipt-library", files=[{"name": name, "mimeType": mime, "buffer": bytes(data)}])
+                expect(page.locator("dialog.receipt-editor")).to_be_visible()
+                if name == "till.jpg":
+                    shot(page, "phone-receipt-editor-dark")
+                    page.click("dialog.receipt-editor button[data-act=turn]")
+                with page.expect_navigation():
+                    page.click("dialog.receipt-editor button[data-act=attach]")
+                expect(page.locator(".alert.notice")).to_contain_text("Attached")
+            expect(page.locator("#receipts h2")).to_contain_text("(2)")
+            sizes = page.evaluate("""async () => Promise.all([...document.querySelectorAll('#receipts .receipt-thumb img')]
+                .map(async (img) => { const b = await createImageBitmap(await (await fetch(img.src)).blob());
+                                      return [b.width, b.height]; }))""")
+            assert [800, 1600] in sizes, f"the turned photo was not scaled to 1600 px on its long side: {sizes}"
+            page.locator("#receipts .receipt-thumb").first.tap()
+            expect(page.locator("dialog.receipt-viewer")).to_be_visible()
+            shot(page, "phone-receipt-viewer-dark")
+            page.once("dialog", lambda dialog: dialog.accept())
+            with page.expect_navigation():
+                page.click("dialog.receipt-viewer button[data-act=delete]")
+            page.reload()
+            expect(page.locator("#receipts h2")).to_contain_text("(1)")
+            expect(page.locator("#delete")).to_contain_text("and its receipt")
+
         def system_dark():
             dark = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme="dark")
             view = dark.new_page()
@@ -374,6 +411,7 @@ def main():
         check("a budget target saves as I type and is there after a reload", budget_target)
         check("dismissing a recurring pattern", dismiss_recurring)
         check("three expenses added in a row on a phone keep the chosen date; tags and flags are stored", add_three_expenses)
+        check("two receipts turned, scaled down and attached; one deleted in the viewer", receipts_attached_scaled_and_deleted)
         check("a phone in dark mode gets the dark theme with readable buttons", system_dark)
         check("screenshots at desktop width", desktop_screens)
         check("screenshots of every page at phone and desktop width in the light theme", light_screens)

@@ -62,6 +62,129 @@ enum Script {
             });
           }
 
+          // Receipts: a photo is turned, cropped and scaled down in the page before it is sent (about 1600 px on
+          // the long side, JPEG), so uploads stay small; a PDF goes as it is. Thumbnails open a full-screen viewer
+          // with Close and Delete. Without scripts the forms post the file as chosen and thumbnails are links.
+          const longSide = 1600;
+          const editor = (form, input) => {
+            const file = input.files[0];
+            if (!file || !/^image\\/(jpeg|png|webp)$/.test(file.type)) { form.submit(); return; }
+            createImageBitmap(file, { imageOrientation: "from-image" }).then((bitmap) => {
+              let turns = 0;
+              let crop = null;  // in the turned image's pixels
+              const panel = document.createElement("dialog");
+              panel.className = "receipt-editor";
+              panel.setAttribute("aria-label", "Prepare the receipt");
+              panel.innerHTML = '<canvas></canvas><p class="small muted">Drag across the photo to crop it.</p>' +
+                '<div class="row"><button type="button" class="secondary" data-act="turn">Rotate</button>' +
+                '<button type="button" class="secondary" data-act="reset">Undo crop</button>' +
+                '<button type="button" class="secondary" data-act="cancel">Cancel</button>' +
+                '<button type="button" data-act="attach">Attach</button></div>';
+              document.body.appendChild(panel);
+              const canvas = panel.querySelector("canvas");
+              const turned = () => {
+                const side = turns % 2 === 1;
+                const work = document.createElement("canvas");
+                work.width = side ? bitmap.height : bitmap.width;
+                work.height = side ? bitmap.width : bitmap.height;
+                const context = work.getContext("2d");
+                context.translate(work.width / 2, work.height / 2);
+                context.rotate(turns * Math.PI / 2);
+                context.drawImage(bitmap, -bitmap.width / 2, -bitmap.height / 2);
+                return work;
+              };
+              let source = turned();
+              const draw = () => {
+                const scale = Math.min(1, 900 / Math.max(source.width, source.height));
+                canvas.width = Math.round(source.width * scale);
+                canvas.height = Math.round(source.height * scale);
+                const context = canvas.getContext("2d");
+                context.drawImage(source, 0, 0, canvas.width, canvas.height);
+                if (crop) {
+                  context.fillStyle = "rgba(0, 0, 0, .45)";
+                  const [x, y, w, h] = crop.map((value) => value * scale);
+                  context.fillRect(0, 0, canvas.width, y);
+                  context.fillRect(0, y + h, canvas.width, canvas.height - y - h);
+                  context.fillRect(0, y, x, h);
+                  context.fillRect(x + w, y, canvas.width - x - w, h);
+                }
+              };
+              let start = null;
+              const point = (event) => {
+                const box = canvas.getBoundingClientRect();
+                const factor = source.width / box.width;
+                return [(event.clientX - box.left) * factor, (event.clientY - box.top) * factor];
+              };
+              canvas.addEventListener("pointerdown", (event) => { start = point(event); canvas.setPointerCapture(event.pointerId); });
+              canvas.addEventListener("pointermove", (event) => {
+                if (!start) return;
+                const [x, y] = point(event);
+                const left = Math.max(0, Math.min(start[0], x)), top = Math.max(0, Math.min(start[1], y));
+                const w = Math.min(source.width, Math.max(start[0], x)) - left;
+                const h = Math.min(source.height, Math.max(start[1], y)) - top;
+                crop = w > 20 && h > 20 ? [left, top, w, h] : null;
+                draw();
+              });
+              canvas.addEventListener("pointerup", () => { start = null; });
+              panel.addEventListener("click", (event) => {
+                const act = event.target.dataset && event.target.dataset.act;
+                if (act === "turn") { turns = (turns + 1) % 4; crop = null; source = turned(); draw(); }
+                if (act === "reset") { crop = null; draw(); }
+                if (act === "cancel") { panel.close(); panel.remove(); input.value = ""; }
+                if (act === "attach") {
+                  const [x, y, w, h] = crop || [0, 0, source.width, source.height];
+                  const scale = Math.min(1, longSide / Math.max(w, h));
+                  const out = document.createElement("canvas");
+                  out.width = Math.round(w * scale);
+                  out.height = Math.round(h * scale);
+                  out.getContext("2d").drawImage(source, x, y, w, h, 0, 0, out.width, out.height);
+                  out.toBlob((blob) => {
+                    const name = (file.name || "receipt").replace(/\\.[^.]*$/, "") + ".jpg";
+                    const files = new DataTransfer();
+                    files.items.add(new File([blob], name, { type: "image/jpeg" }));
+                    input.files = files.files;
+                    panel.close();
+                    panel.remove();
+                    form.submit();
+                  }, "image/jpeg", 0.85);
+                }
+              });
+              draw();
+              panel.showModal();
+            }).catch(() => form.submit());
+          };
+          document.querySelectorAll("#receipts form[enctype='multipart/form-data']").forEach((form) => {
+            const input = form.querySelector("input[type=file]");
+            const button = form.querySelector("button[type=submit]");
+            if (button) button.hidden = true;  // choosing the file is enough
+            input.removeAttribute("required");
+            input.addEventListener("change", () => editor(form, input));
+          });
+          document.querySelectorAll("#receipts .receipt-thumb").forEach((thumb) => {
+            const image = thumb.querySelector("img");
+            if (!image) return;
+            thumb.addEventListener("click", (event) => {
+              event.preventDefault();
+              const item = thumb.closest("li");
+              const remove = item.querySelector("form[action$='/delete']");
+              const viewer = document.createElement("dialog");
+              viewer.className = "receipt-viewer";
+              viewer.setAttribute("aria-label", "Receipt");
+              viewer.innerHTML = '<img alt=""><div class="row"><button type="button" class="secondary" data-act="close">Close</button>' +
+                '<button type="button" class="danger" data-act="delete">Delete</button></div>';
+              viewer.querySelector("img").src = image.src;
+              viewer.querySelector("img").alt = image.alt;
+              document.body.appendChild(viewer);
+              viewer.addEventListener("click", (click) => {
+                const act = click.target.dataset && click.target.dataset.act;
+                if (act === "close") { viewer.close(); viewer.remove(); }
+                if (act === "delete" && window.confirm("Delete this receipt? It cannot be brought back.")) remove.submit();
+              });
+              viewer.addEventListener("close", () => viewer.remove());
+              viewer.showModal();
+            });
+          });
+
           // A dropdown that saves on change (a transaction's category).
           document.querySelectorAll("form[data-submit-on-change] select").forEach((select) => {
             select.addEventListener("change", () => select.form.submit());

@@ -198,6 +198,11 @@ enum Stylesheet {
           border: 1px solid var(--line); border-radius: 10px; background: var(--line); font-weight: 700;
           text-decoration: none; color: var(--text); }
         .receipt-thumb img { width: 100%; height: 100%; object-fit: cover; }
+        dialog.receipt-editor, dialog.receipt-viewer { max-width: min(96vw, 960px); max-height: 96vh; border: 0;
+          border-radius: var(--radius); background: var(--card); color: var(--text); padding: 12px; }
+        dialog::backdrop { background: rgba(0, 0, 0, .7); }
+        dialog.receipt-editor canvas { display: block; max-width: 100%; max-height: 70vh; touch-action: none; margin: 0 auto; }
+        dialog.receipt-viewer img { display: block; max-width: 100%; max-height: 80vh; margin: 0 auto 10px; }
         @media (prefers-reduced-motion: reduce) { .app-menu, .bar-menu svg { transition: none; } }
         @media print { .home-bar, .app-menu, .sync-bar, .card-tools { display: none; } }
         """
