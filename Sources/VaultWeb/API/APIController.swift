@@ -26,6 +26,7 @@ struct APIController: Sendable {
     /// Everything else: only for a signed-in person (`APIContext`).
     func addRoutes(to api: some RouterMethods<APIContext>) {
         addListRoutes(to: api)
+        addTransactionRoutes(to: api)
         api.post("/auth/logout") { _, context in
             try await environment.endSession(token: context.signedIn.token)
             return Response(status: .noContent)
@@ -127,16 +128,6 @@ struct APIController: Sendable {
             }
             let series = try await scope.recurring.apply(action, to: body.series)
             return try Response.json(["series": series.key, "name": series.name, "action": action.rawValue])
-        }
-        api.patch("/transactions/:id") { request, context in
-            let scope = environment.household(of: context.user)
-            let body = try await request.decode(as: TransactionPatch.self, context: context)
-            var changes = TransactionChanges()
-            changes.category = body.category
-            changes.notes = body.notes
-            changes.isExcluded = body.excluded
-            let (listed, _) = try await scope.transactions.edit(try Self.id(context), changes)
-            return try Response.json(TransactionView(listed))
         }
         api.get("/onboarding/review") { request, context in
             let user = context.user

@@ -133,11 +133,6 @@ struct RecurringActionBody: Decodable, Sendable {
     let action: String
 }
 
-struct TransactionPatch: Decodable, Sendable {
-    let category: String?
-    let notes: String?
-    let excluded: Bool?
-}
 
 struct ClassificationBody: Decodable, Sendable {
     let classification: String?

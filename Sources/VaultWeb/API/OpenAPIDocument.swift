@@ -165,6 +165,20 @@ enum OpenAPIDocument {
                 sortOrder: {type: integer}
                 manual: {type: boolean}
                 transactionCount: {type: [integer, "null"]}
+            TransactionInput:
+              type: object
+              properties:
+                amount: {type: string, description: 'signed decimal in the account''s currency: "-12.50" is money out'}
+                account: {type: string, description: the account's id, name or nickname}
+                date: {type: string, description: 'YYYY-MM-DD, today or yesterday; today when left out'}
+                category: {type: string, description: a category id, name or path; empty for none}
+                description: {type: string}
+                payee: {type: string}
+                tags: {oneOf: [{type: array, items: {type: string}}, {type: string, description: comma-separated}], description: stored trimmed and lower-case}
+                notes: {type: string}
+                payment: {type: string, enum: [paid, unpaid, ""]}
+                reimbursement: {type: string, enum: [reimbursed, unreimbursed, ""]}
+                excluded: {type: boolean, description: left out of totals}
             Transaction:
               type: object
               properties:
@@ -474,18 +488,25 @@ enum OpenAPIDocument {
           /transactions/{id}:
             parameters: [{$ref: '#/components/parameters/id'}]
             patch:
-              summary: Change a transaction's category, notes or exclusion from totals.
+              summary: Change a transaction; only the fields sent change. A bank transaction takes only a person's own fields (category, tags, notes, flags, exclusion).
               requestBody:
                 required: true
                 content:
                   application/json:
-                    schema:
-                      type: object
-                      properties: {category: {type: string, description: a category id, name or path; empty for none}, notes: {type: string}, excluded: {type: boolean}}
+                    schema: {$ref: '#/components/schemas/TransactionInput'}
               responses:
                 "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Transaction'}}}}
                 "404": {$ref: '#/components/responses/Error'}
                 "422": {$ref: '#/components/responses/Error'}
+            delete:
+              summary: Delete a transaction and its receipts (a bank transaction is remembered so sync does not bring it back).
+              responses:
+                "200":
+                  description: Deleted
+                  content:
+                    application/json:
+                      schema: {type: object, properties: {deleted: {type: string}, receiptsDeleted: {type: integer}}}
+                "404": {$ref: '#/components/responses/Error'}
           /transactions:
             get:
               summary: One page of transactions, filtered like the Transactions page.
@@ -502,6 +523,17 @@ enum OpenAPIDocument {
                 - {name: size, in: query, schema: {type: integer, minimum: 1, maximum: 1000}}
               responses:
                 "200": {description: A page, content: {application/json: {schema: {$ref: '#/components/schemas/Page'}}}}
+                "422": {$ref: '#/components/responses/Error'}
+            post:
+              summary: Add a manual expense (negative amount) or income (positive); refused whole with every problem, nothing written.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      allOf: [{$ref: '#/components/schemas/TransactionInput'}, {required: [amount, account]}]
+              responses:
+                "201": {description: Added, content: {application/json: {schema: {$ref: '#/components/schemas/Transaction'}}}}
                 "422": {$ref: '#/components/responses/Error'}
           /transactions/coverage:
             get:

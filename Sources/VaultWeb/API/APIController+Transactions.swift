@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import VaultCore
+import VaultServices
+
+/// Creating, changing and deleting transactions through the API, with every field the Add and transaction
+/// pages take (issue 16). Money is a decimal string, signed (`-12.50` is money out); tags a list or a
+/// comma-separated string; an empty string clears a category, payee, note or flag.
+extension APIController {
+    func addTransactionRoutes(to api: some RouterMethods<APIContext>) {
+        api.post("/transactions") { request, context in
+            let body = try await request.decode(as: TransactionBody.self, context: context)
+            guard let amount = body.amount, let account = body.account else {
+                throw VaultError(
+                    InvalidInput(
+                        [
+                            body.amount == nil
+                                ? Problem(field: "amount", message: "An amount is needed, like \"-12.50\".") : nil,
+                            body.account == nil
+                                ? Problem(field: "account", message: "An account is needed (its id or name).") : nil,
+                        ].compactMap { $0 }))
+            }
+            let input = TransactionInput(
+                amount: amount, account: account, date: body.date, category: body.category,
+                description: body.description, payee: body.payee, tags: body.tags?.text, notes: body.notes,
+                payment: body.payment, reimbursement: body.reimbursement, isExcluded: body.excluded ?? false)
+            let listed = try await environment.household(of: context.user).transactions.add(input)
+            return try Response.json(TransactionView(listed), status: .created)
+        }
+        api.patch("/transactions/:id") { request, context in
+            let body = try await request.decode(as: TransactionBody.self, context: context)
+            let changes = TransactionChanges(
+                amount: body.amount, account: body.account, date: body.date, category: body.category,
+                description: body.description, payee: body.payee, tags: body.tags?.text, notes: body.notes,
+                payment: body.payment, reimbursement: body.reimbursement, isExcluded: body.excluded)
+            let (listed, _) = try await environment.household(of: context.user).transactions.edit(
+                try Self.id(context), changes)
+            return try Response.json(TransactionView(listed))
+        }
+        api.delete("/transactions/:id") { request, context in
+            let scope = environment.household(of: context.user)
+            let id = try Self.id(context)
+            let receipts = try await scope.receipts.count(of: id)
+            _ = try await scope.transactions.delete(id)
+            return try Response.json(DeletedTransactionView(deleted: id, receiptsDeleted: receipts))
+        }
+    }
+}
+
+/// What a delete removed: the transaction and how many receipts went with it.
+struct DeletedTransactionView: Encodable, Sendable {
+    let deleted: String
+    let receiptsDeleted: Int
+}
+
+/// A transaction as the API takes it: every field optional, so one type serves create (amount and account
+/// needed) and change (only what is sent changes).
+struct TransactionBody: Decodable, Sendable {
+    let amount: String?
+    let account: String?
+    let date: String?
+    let category: String?
+    let description: String?
+    let payee: String?
+    let tags: Tags?
+    let notes: String?
+    let payment: String?
+    let reimbursement: String?
+    let excluded: Bool?
+
+    /// Tags as a JSON list or one comma-separated string.
+    enum Tags: Decodable, Sendable {
+        case list([String])
+        case text(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let list = try? container.decode([String].self) {
+                self = .list(list)
+            } else {
+                self = .text(try container.decode(String.self))
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .list(let list): list.joined(separator: ",")
+            case .text(let text): text
+            }
+        }
+    }
+}
