@@ -133,7 +133,6 @@ struct RecurringActionBody: Decodable, Sendable {
     let action: String
 }
 
-
 struct ClassificationBody: Decodable, Sendable {
     let classification: String?
     let category: String?
