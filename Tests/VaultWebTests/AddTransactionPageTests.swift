@@ -13,8 +13,7 @@ import VaultWeb
     /// A signed-up person with a manual Wallet and a Checking account, and their household's scope.
     func setUp(_ world: WebWorld) async throws -> (Browser, HouseholdScope, wallet: Account, checking: Account) {
         let browser = try await world.signedUp("jo@example.com")
-        let user = try #require(try await world.environment.database.users.credentials(email: "jo@example.com")).user
-        let scope = Fixture.vault(world.environment.database).household(user.householdID)
+        let scope = try await world.scope(of: "jo@example.com")
         let checking = try await scope.accounts.add(.init(name: "Checking", kind: "checking", balance: "1000"))
         let wallet = try await scope.accounts.add(.init(name: "Wallet", kind: "cash", balance: "100"))
         return (browser, scope, wallet, checking)
@@ -176,9 +175,7 @@ import VaultWeb
     func bankRow() async throws {
         try await withWeb { world in
             let browser = try await world.connected("jo@example.com")
-            let user = try #require(try await world.environment.database.users.credentials(email: "jo@example.com"))
-                .user
-            let scope = Fixture.vault(world.environment.database).household(user.householdID)
+            let scope = try await world.scope(of: "jo@example.com")
             let bank = try #require(try await scope.transactions.list(TransactionQuery(pageSize: 1)).items.first)
             let id = bank.transaction.id.description
             let page = try await browser.page("/transactions/\(id)").html

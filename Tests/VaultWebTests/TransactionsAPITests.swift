@@ -23,8 +23,7 @@ import VaultWeb
     }
 
     func wallet(_ world: WebWorld, email: String = "jo@example.com") async throws {
-        let user = try #require(try await world.environment.database.users.credentials(email: email)).user
-        let scope = Fixture.vault(world.environment.database).household(user.householdID)
+        let scope = try await world.scope(of: email)
         _ = try await scope.accounts.add(.init(name: "Wallet", kind: "cash", balance: "100"))
     }
 

@@ -36,6 +36,12 @@ struct WebWorld: Sendable {
         return browser
     }
 
+    /// The use cases of `email`'s household, for setting up and checking what a test's pages did.
+    func scope(of email: String) async throws -> HouseholdScope {
+        let user = try #require(try await environment.database.users.credentials(email: email)).user
+        return Fixture.vault(environment.database).household(user.householdID)
+    }
+
     /// A browser signed up as `email` whose household is connected to the demo bridge.
     func connected(_ email: String) async throws -> Browser {
         let browser = try await signedUp(email)
