@@ -154,7 +154,8 @@ struct TransactionsCommand: AsyncParsableCommand {
             try await global.withHousehold { household, _ in
                 let receipts = try await household.receipts.count(of: id)
                 let listed = try await household.transactions.delete(id)
-                let along = receipts == 0 ? "" : receipts == 1 ? ", with its receipt" : ", with its \(receipts) receipts"
+                let along =
+                    receipts == 0 ? "" : receipts == 1 ? ", with its receipt" : ", with its \(receipts) receipts"
                 Terminal.print(
                     "Deleted \(listed.transaction.amount.formatted()) on \(listed.transaction.date) "
                         + "(\(listed.transaction.description)) from \(listed.account.displayName)\(along).")
