@@ -126,17 +126,6 @@ extension APIController {
     }
 }
 
-/// A tag and how many transactions carry it (`GET /api/v1/tags`).
-struct TagStatView: Encodable, Sendable {
-    let tag: String
-    let count: Int
-
-    init(_ stat: TagStat) {
-        tag = stat.tag
-        count = stat.count
-    }
-}
-
 struct CoverageView: Encodable, Sendable {
     let totalImported: Int
     let oldestImported: String?
