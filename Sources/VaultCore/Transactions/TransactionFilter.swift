@@ -23,10 +23,11 @@ public struct TransactionFilter: Hashable, Sendable {
     public var tags: Set<String>
     /// Only these classifications; nil means any (transfers still follow `includeTransfers`).
     public var classifications: Set<Classification>?
-    /// Only expenses flagged paid or unpaid (spec `expense-tracker.md` 3.2, Flags); nil means any.
-    public var paymentFlag: PaymentFlag?
-    /// Only expenses flagged reimbursed or unreimbursed; nil means any.
-    public var reimbursementFlag: ReimbursementFlag?
+    /// Only transactions flagged paid, unpaid, or with no payment flag (spec `expense-tracker.md` 3.2, Flags);
+    /// nil means any.
+    public var paymentFlag: FlagFilter<PaymentFlag>?
+    /// Only transactions flagged reimbursed, unreimbursed, or with no reimbursement flag; nil means any.
+    public var reimbursementFlag: FlagFilter<ReimbursementFlag>?
     /// Whether transactions a person excluded from totals are listed (they are, on the Transactions page).
     public var includeExcluded: Bool = true
     /// Whether pending transactions are listed (they are on the Transactions page; totals leave them out).
@@ -76,8 +77,8 @@ public struct TransactionFilter: Hashable, Sendable {
         if !includeTransfers, transaction.classification == .transfer { return false }
         if !tags.isEmpty, tags.isDisjoint(with: transaction.tags) { return false }
         if let classifications, !classifications.contains(transaction.classification) { return false }
-        if let paymentFlag, transaction.paymentFlag != paymentFlag { return false }
-        if let reimbursementFlag, transaction.reimbursementFlag != reimbursementFlag { return false }
+        if let paymentFlag, !paymentFlag.matches(transaction.paymentFlag) { return false }
+        if let reimbursementFlag, !reimbursementFlag.matches(transaction.reimbursementFlag) { return false }
         if !includeExcluded, transaction.isExcluded { return false }
         if !includePending, transaction.isPending { return false }
         return true

@@ -90,7 +90,9 @@ public struct ReportService: Sendable {
     /// - Parameters:
     ///   - month: `YYYY-MM`; nil for the current month.
     ///   - seriesMonths: how many months the Income vs Spending series holds, ending with this one (1 to 120).
-    public func month(_ month: String? = nil, seriesMonths: Int = 12) async throws -> MonthReport {
+    ///   - tags: only transactions carrying any of these tags count (every figure, the months before included);
+    ///     empty for all.
+    public func month(_ month: String? = nil, seriesMonths: Int = 12, tags: [String] = []) async throws -> MonthReport {
         try await scope.read { session in
             let household = try await session.household()
             let today = household.today(at: scope.vault.now)
@@ -101,17 +103,20 @@ public struct ReportService: Sendable {
             }
             guard problems.isEmpty, let chosen else { throw InvalidInput(problems) }
             let tallies = session.tallies
+            let tags = TransactionFields.tagFilter(tags)
             let seriesStart = CalendarMonth(containing: chosen.first.adding(months: -(seriesMonths - 1)))
             return try MonthReport(
                 month: chosen, through: today, currency: household.baseCurrency,
                 accounts: try await session.accounts.all(), tree: try await session.categories.tree(),
                 days: try await tallies.tallies(
-                    TransactionFilter(from: chosen.first, through: chosen.last), grouping: .day),
+                    TransactionFilter(from: chosen.first, through: chosen.last, tags: tags), grouping: .day),
                 previous: try await tallies.tallies(
-                    TransactionFilter(from: chosen.previous.first, through: chosen.previous.last), grouping: .none),
+                    TransactionFilter(from: chosen.previous.first, through: chosen.previous.last, tags: tags),
+                    grouping: .none),
                 months: seriesMonths > 1
                     ? try await tallies.tallies(
-                        TransactionFilter(from: seriesStart.first, through: chosen.previous.last), grouping: .month)
+                        TransactionFilter(from: seriesStart.first, through: chosen.previous.last, tags: tags),
+                        grouping: .month)
                     : [],
                 seriesMonths: seriesMonths)
         }
@@ -238,7 +243,7 @@ public struct ReportService: Sendable {
             if let text = query.date {
                 date = TransactionFields.date(text, today: today).value(collecting: &problems) ?? today
             }
-            var filter = TransactionFilter(includeTransfers: false, tags: Set(query.tags.map(Tag.normalize)))
+            var filter = TransactionFilter(includeTransfers: false, tags: TransactionFields.tagFilter(query.tags))
             if !query.categories.isEmpty {
                 var ids: Set<Category.ID> = []
                 for reference in query.categories {
@@ -248,22 +253,13 @@ public struct ReportService: Sendable {
                 }
                 filter.categoryIDs = ids
             }
-            if let text = query.payment {
-                filter.paymentFlag = PaymentFlag(rawValue: text.lowercased())
-                if filter.paymentFlag == nil {
-                    problems.append(
-                        Problem(field: "paid", message: "'\(text)' is not a payment flag; use paid or unpaid."))
-                }
-            }
-            if let text = query.reimbursement {
-                filter.reimbursementFlag = ReimbursementFlag(rawValue: text.lowercased())
-                if filter.reimbursementFlag == nil {
-                    problems.append(
-                        Problem(
-                            field: "reimbursed",
-                            message: "'\(text)' is not a reimbursement flag; use reimbursed or unreimbursed."))
-                }
-            }
+            filter.paymentFlag =
+                TransactionFields.flagFilter(query.payment, field: "paid", flagName: "payment", of: PaymentFlag.self)
+                .value(collecting: &problems) ?? nil
+            filter.reimbursementFlag =
+                TransactionFields.flagFilter(
+                    query.reimbursement, field: "reimbursed", flagName: "reimbursement", of: ReimbursementFlag.self
+                ).value(collecting: &problems) ?? nil
             let page = PageRequest(number: query.page, size: query.pageSize)
             if page == nil {
                 problems.append(

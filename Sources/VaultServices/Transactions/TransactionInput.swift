@@ -102,7 +102,12 @@ public struct TransactionQuery: Sendable {
     public var category: String?
     public var uncategorizedOnly: Bool
     public var includeTransfers: Bool
+    /// Tags, any of which a transaction must carry; empty for any.
     public var tags: [String]
+    /// `paid`, `unpaid` or `none` (no payment flag set); nil or empty for any.
+    public var payment: String?
+    /// `reimbursed`, `unreimbursed` or `none` (no reimbursement flag set); nil or empty for any.
+    public var reimbursement: String?
     /// Only this classification (`income`, `expense`, ...); nil for any.
     public var classification: String?
     /// `desc` (newest first, the default) or `asc`.
@@ -113,8 +118,11 @@ public struct TransactionQuery: Sendable {
     public init(
         from: String? = nil, through: String? = nil, search: String? = nil, accounts: [String] = [],
         category: String? = nil, uncategorizedOnly: Bool = false, includeTransfers: Bool = false, tags: [String] = [],
-        classification: String? = nil, sort: String? = nil, page: Int = 1, pageSize: Int = PageRequest.defaultSize
+        payment: String? = nil, reimbursement: String? = nil, classification: String? = nil, sort: String? = nil,
+        page: Int = 1, pageSize: Int = PageRequest.defaultSize
     ) {
+        self.payment = payment
+        self.reimbursement = reimbursement
         self.classification = classification
         self.from = from
         self.through = through

@@ -5,7 +5,7 @@ extension TransactionService {
     /// What the Add page starts from: the most used tags (the suggestion chips) and the account the last
     /// manual entry went to (the default account).
     public struct CaptureDefaults: Sendable {
-        public let topTags: [(tag: String, count: Int)]
+        public let topTags: [TagStat]
         public let lastAccountID: Account.ID?
     }
 
@@ -20,8 +20,11 @@ extension TransactionService {
         }
     }
 
-    /// Every tag of the household with how many transactions carry it, most used first.
-    public func tagCounts() async throws -> [(tag: String, count: Int)] {
-        try await scope.read { try await $0.transactions.tagCounts(limit: 10_000) }
+    /// The most tags `tagCounts()` returns: far more than a household types by hand, and a bound on the answer.
+    public static let maximumTagCount = 10_000
+
+    /// Every tag of the household with how many transactions carry it, most used first, then by name.
+    public func tagCounts() async throws -> [TagStat] {
+        try await scope.read { try await $0.transactions.tagCounts(limit: Self.maximumTagCount) }
     }
 }

@@ -33,7 +33,14 @@ extension TransactionService {
         var problems: [Problem] = []
         var filter = TransactionFilter(
             search: query.search, uncategorizedOnly: query.uncategorizedOnly,
-            includeTransfers: query.includeTransfers, tags: Set(query.tags.map(Tag.normalize)))
+            includeTransfers: query.includeTransfers, tags: TransactionFields.tagFilter(query.tags))
+        filter.paymentFlag =
+            TransactionFields.flagFilter(query.payment, field: "payment", flagName: "payment", of: PaymentFlag.self)
+            .value(collecting: &problems) ?? nil
+        filter.reimbursementFlag =
+            TransactionFields.flagFilter(
+                query.reimbursement, field: "reimbursement", flagName: "reimbursement", of: ReimbursementFlag.self
+            ).value(collecting: &problems) ?? nil
         if let text = query.from {
             filter.from = TransactionFields.date(text, today: today, field: "from").value(collecting: &problems)
         }

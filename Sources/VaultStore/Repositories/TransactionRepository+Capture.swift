@@ -4,14 +4,14 @@ import VaultCore
 extension TransactionRepository {
     /// The household's tags with how many transactions carry each, most used first, then by name: the
     /// TagStat that feeds the Add page's suggestion chips (spec `expense-tracker.md` 2.3.1).
-    public func tagCounts(limit: Int) async throws -> [(tag: String, count: Int)] {
+    public func tagCounts(limit: Int) async throws -> [TagStat] {
         let rows = try await session.sql.raw(
             """
             SELECT tag, COUNT(*) AS n FROM transaction_tags WHERE household_id = \(bind: session.household)
             GROUP BY tag ORDER BY n DESC, tag LIMIT \(bind: max(0, limit))
             """
         ).all()
-        return try rows.map { (try $0.text("tag"), Int(try $0.int("n"))) }
+        return try rows.map { TagStat(tag: try $0.text("tag"), count: Int(try $0.int("n"))) }
     }
 
     /// The account of the manual entry made last (by when it was entered, not its date), if any: where the

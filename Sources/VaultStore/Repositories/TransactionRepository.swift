@@ -221,8 +221,8 @@ public struct TransactionRepository: Sendable {
                 classifications.isEmpty
                     ? "1 = 0" : "t.classification IN (\(binds: classifications.map(\.rawValue).sorted()))")
         }
-        if let flag = filter.paymentFlag { parts.append("t.payment_flag = \(bind: flag.rawValue)") }
-        if let flag = filter.reimbursementFlag { parts.append("t.reimbursement_flag = \(bind: flag.rawValue)") }
+        if let flag = filter.paymentFlag { parts.append(flagCondition("t.payment_flag", flag)) }
+        if let flag = filter.reimbursementFlag { parts.append(flagCondition("t.reimbursement_flag", flag)) }
         if !filter.includeExcluded { parts.append("t.excluded = \(bind: false)") }
         if !filter.includePending { parts.append("t.pending = \(bind: false)") }
         return parts.joined(separator: " AND ")

@@ -20,6 +20,10 @@ extension APIController {
                     totalImported: coverage.count, oldestImported: coverage.oldest?.description,
                     newestImported: coverage.newest?.description))
         }
+        api.get("/tags") { request, context in
+            let scope = environment.household(of: context.user)
+            return try Response.json(try await scope.transactions.tagCounts().map(TagStatView.init))
+        }
         api.get("/transfers") { request, context in
             let scope = environment.household(of: context.user)
             let query = try Self.query(request.queryForm)
@@ -116,6 +120,7 @@ extension APIController {
         return TransactionQuery(
             from: form["from"], through: form["to"], search: form["q"], accounts: form.all("account"),
             category: form["category"], includeTransfers: form["transfers"] == "true" || form["transfers"] == "1",
+            tags: form.all("tag"), payment: form["payment"], reimbursement: form["reimbursement"],
             classification: form["kind"], sort: form["sort"], page: try number("page", 1),
             pageSize: try number("size", PageRequest.defaultSize))
     }

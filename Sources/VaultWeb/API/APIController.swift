@@ -47,7 +47,9 @@ struct APIController: Sendable {
         }
         api.get("/reports/month") { request, context in
             let scope = environment.household(of: context.user)
-            return try Response.json(MonthReportView(try await scope.reports.month(request.queryForm["month"])))
+            let query = request.queryForm
+            return try Response.json(
+                MonthReportView(try await scope.reports.month(query["month"], tags: query.all("tag"))))
         }
         api.get("/accounts") { request, context in
             let scope = environment.household(of: context.user)

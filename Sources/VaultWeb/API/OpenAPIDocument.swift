@@ -187,6 +187,15 @@ enum OpenAPIDocument {
                 amount: {type: string}
                 description: {type: string}
                 classification: {type: string}
+                tags: {type: array, items: {type: string}, description: "trimmed and lower case, in the order given"}
+                payment: {type: [string, "null"], enum: [paid, unpaid, null]}
+                reimbursement: {type: [string, "null"], enum: [reimbursed, unreimbursed, null]}
+            TagStat:
+              type: object
+              required: [tag, count]
+              properties:
+                tag: {type: string}
+                count: {type: integer, description: how many transactions carry the tag}
             Connection:
               type: object
               properties:
@@ -352,6 +361,7 @@ enum OpenAPIDocument {
               summary: A month's income, spending, savings rate and categories.
               parameters:
                 - {name: month, in: query, schema: {type: string}}
+                - {name: tag, in: query, description: "repeat for several: only transactions with any of them count, the months before included", schema: {type: string}}
               responses:
                 "200": {description: The month, content: {application/json: {schema: {type: object}}}}
                 "422": {$ref: '#/components/responses/Error'}
@@ -518,6 +528,9 @@ enum OpenAPIDocument {
                 - {name: category, in: query, schema: {type: string}}
                 - {name: transfers, in: query, description: include internal transfers, schema: {type: boolean}}
                 - {name: kind, in: query, schema: {type: string, enum: [income, expense, transfer, ignore]}}
+                - {name: tag, in: query, description: "repeat for several: a transaction with any of them is listed; matched trimmed and lower case", schema: {type: string}}
+                - {name: payment, in: query, description: "none for transactions with no payment flag; omitted or empty for any", schema: {type: string, enum: [paid, unpaid, none]}}
+                - {name: reimbursement, in: query, description: "none for transactions with no reimbursement flag; omitted or empty for any", schema: {type: string, enum: [reimbursed, unreimbursed, none]}}
                 - {name: sort, in: query, schema: {type: string, enum: [desc, asc]}}
                 - {name: page, in: query, schema: {type: integer, minimum: 1}}
                 - {name: size, in: query, schema: {type: integer, minimum: 1, maximum: 1000}}
@@ -535,6 +548,13 @@ enum OpenAPIDocument {
               responses:
                 "201": {description: Added, content: {application/json: {schema: {$ref: '#/components/schemas/Transaction'}}}}
                 "422": {$ref: '#/components/responses/Error'}
+          /tags:
+            get:
+              summary: Every tag of the household with how many transactions carry it, most used first, then by name.
+              responses:
+                "200":
+                  description: Tags
+                  content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/TagStat'}}}}
           /transactions/coverage:
             get:
               summary: What bank sync has imported (count, oldest and newest dates).

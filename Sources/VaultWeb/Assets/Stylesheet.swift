@@ -94,6 +94,10 @@ enum Stylesheet {
           border: 1px solid var(--line); color: var(--muted); }
         .badge.ok { color: var(--income); border-color: var(--income); }
         .badge.bad { color: var(--expense); border-color: var(--expense); }
+        .tags { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; font-weight: 400; }
+        .tag { display: inline-block; font-size: .75rem; padding: 1px 8px; border-radius: 999px;
+          background: var(--line); color: inherit; text-decoration: none; max-width: 100%; overflow-wrap: anywhere; }
+        .badge.flag-unpaid, .badge.flag-unreimbursed { color: var(--expense); border-color: var(--expense); }
         meter, progress { width: 100%; height: 12px; }
         .dashboard { display: grid; grid-template-columns: 1fr; gap: 0 14px; }
         @media (min-width: 760px) {

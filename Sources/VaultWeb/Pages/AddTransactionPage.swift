@@ -145,7 +145,7 @@ struct AddTransactionPages {
 enum AddTransactionPage {
     static func render(
         _ entry: AddTransactionPages.Entry, accounts: [Account], tree: CategoryTree,
-        topTags: [(tag: String, count: Int)],
+        topTags: [TagStat],
         problems: [Problem], signedIn: SignedIn
     ) -> HTML {
         func invalid(_ field: String) -> HTML {

@@ -6,7 +6,7 @@ enum TransactionsPage {
     static func render(
         view: TransactionsView, page: Page<TransactionService.Listed>, pairs: Page<TransferService.Listed>,
         coverage: (count: Int, oldest: LocalDate?, newest: LocalDate?), accounts: [Account], tree: CategoryTree,
-        today: LocalDate, signedIn: SignedIn, problems: [String], path: String
+        tags: [TagStat] = [], today: LocalDate, signedIn: SignedIn, problems: [String], path: String
     ) -> HTML {
         let back = AuthPages.localPath(path) ?? "/transactions"
         let month = CalendarMonth(containing: today)
@@ -33,7 +33,8 @@ enum TransactionsPage {
         let categoryOptions = Layout.categoryOptions(tree, selected: view.category)
         let filtered =
             view.from != nil || view.to != nil || view.search != nil || !view.accounts.isEmpty || view.category != nil
-            || view.includeTransfers || view.kind != nil || !problems.isEmpty
+            || view.includeTransfers || view.kind != nil || !view.tags.isEmpty || view.payment != nil
+            || view.reimbursement != nil || !problems.isEmpty
         let pending = page.items.filter(\.transaction.isPending)
         let posted = page.items.filter { !$0.transaction.isPending }
         let rows = (pending + posted).map { row($0, tree: tree, signedIn: signedIn, back: back) }
@@ -50,6 +51,8 @@ enum TransactionsPage {
                 <label for="q">Description</label><input id="q" name="q" type="text" value="\(view.search ?? "")" placeholder="Any part of the description">
                 <fieldset class="row"><legend>Accounts</legend>\(accountBoxes)</fieldset>
                 <label for="category">Category</label><select id="category" name="category"><option value="">Any category</option>\(categoryOptions)</select>
+                \(tagFilter(tags, chosen: view.tags))
+                \(flagFilters(view))
                 <label class="small"><input type="checkbox" name="transfers" value="1"\(view.includeTransfers ? " checked" : "")> Include internal transfers</label>
                 \(view.kind.map { "<input type=\"hidden\" name=\"kind\" value=\"\($0)\">" as HTML } ?? .empty)
                 <p class="row"><button type="submit">Apply</button> <a class="button secondary" href="/transactions">Clear</a></p>
@@ -84,7 +87,7 @@ enum TransactionsPage {
         return """
             <tr class="\(t.isPending ? "pending" : "")" data-transaction="\(id)">
             <td data-label=""><a href="/transactions/\(id)"><strong>\(t.description)</strong></a> \(flags)<br>
-            <span class="badge class-\(t.classification.rawValue)">\(t.classification.rawValue.capitalized)</span> <span class="muted small">\(listed.reason)</span></td>
+            <span class="badge class-\(t.classification.rawValue)">\(t.classification.rawValue.capitalized)</span> <span class="muted small">\(listed.reason)</span>\(tagsAndFlags(t))</td>
             <td data-label="Date">\(t.date.description)</td>
             <td data-label="Account">\(listed.account.displayName)</td>
             <td data-label="Category"><form method="post" action="/transactions/\(id)/category" data-submit-on-change>\(csrf)<input type="hidden" name="back" value="\(back)">

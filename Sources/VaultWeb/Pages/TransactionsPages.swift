@@ -54,10 +54,11 @@ struct TransactionsPages {
         let accounts = try await scope.accounts.list(includeHidden: true, counting: false).map(\.account)
         let tree = try await scope.categories.tree()
         let today = try await scope.details().today(at: environment.clock())
+        let tags = try await scope.transactions.tagCounts()
         return .html(
             TransactionsPage.render(
                 view: view, page: page!, pairs: pairs!, coverage: coverage, accounts: accounts, tree: tree,
-                today: today, signedIn: signedIn, problems: problems, path: request.uri.description),
+                tags: tags, today: today, signedIn: signedIn, problems: problems, path: request.uri.description),
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
@@ -144,6 +145,12 @@ struct TransactionsView: Sendable {
     var category: String?
     var includeTransfers: Bool
     var kind: String?
+    /// Tags as given, any of which a row must carry (the service normalises them).
+    var tags: [String]
+    /// `paid`, `unpaid` or `none`; nil for any.
+    var payment: String?
+    /// `reimbursed`, `unreimbursed` or `none`; nil for any.
+    var reimbursement: String?
     var size: Int
     var page: Int
     var newestFirst: Bool
@@ -160,6 +167,9 @@ struct TransactionsView: Sendable {
         category = form["category"]
         includeTransfers = form["transfers"] == "1" || form["transfers"] == "on"
         kind = form["kind"]
+        tags = form.all("tag").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        payment = form["payment"].flatMap { $0.isEmpty ? nil : $0 }
+        reimbursement = form["reimbursement"].flatMap { $0.isEmpty ? nil : $0 }
         newestFirst = form["sort"] != "asc"
         pairsNewestFirst = form["psort"] != "asc"
         page = 1
@@ -199,10 +209,13 @@ struct TransactionsView: Sendable {
         return copy
     }
 
+    /// The query of the unified list, or of the transfer pairs (tags, flags and kind narrow the unified list
+    /// only: a transfer pair's two sides rarely carry them alike).
     func query(pairs: Bool) -> TransactionQuery {
         TransactionQuery(
             from: from, through: to, search: search, accounts: accounts, category: category,
-            includeTransfers: pairs || includeTransfers, classification: pairs ? nil : kind,
+            includeTransfers: pairs || includeTransfers, tags: pairs ? [] : tags, payment: pairs ? nil : payment,
+            reimbursement: pairs ? nil : reimbursement, classification: pairs ? nil : kind,
             sort: (pairs ? pairsNewestFirst : newestFirst) ? "desc" : "asc", page: pairs ? pairPage : page,
             pageSize: pairs ? pairSize : size)
     }
@@ -224,6 +237,14 @@ struct TransactionsView: Sendable {
         add("category", category)
         add("transfers", includeTransfers ? "1" : nil)
         add("kind", kind)
+        // A change to `tag` replaces every chosen tag with the one given (or none).
+        if let change = changes["tag"] {
+            if let change { items.append(("tag", change)) }
+        } else {
+            for tag in tags { items.append(("tag", tag)) }
+        }
+        add("payment", payment)
+        add("reimbursement", reimbursement)
         add("size", size == PageRequest.defaultSize ? nil : String(size))
         add("page", page == 1 ? nil : String(page))
         add("sort", newestFirst ? nil : "asc")

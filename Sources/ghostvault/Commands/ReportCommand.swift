@@ -58,11 +58,17 @@ struct ReportCommand: AsyncParsableCommand {
         @OptionGroup var chosen: MonthOption
         @Option(help: "How many months the income vs spending series shows, ending with this one.")
         var months = 12
+        @Option(help: "Count only transactions with this tag (repeat for any of several).")
+        var tag: [String] = []
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let report = try await household.reports.month(chosen.month, seriesMonths: months)
+                let report = try await household.reports.month(chosen.month, seriesMonths: months, tags: tag)
                 if output.json { return try Terminal.printJSON(MonthReportView(report)) }
+                let tags = Tag.unique(tag.flatMap { Tag.parseList($0) })
+                if !tags.isEmpty {
+                    Terminal.print("Only transactions tagged " + tags.joined(separator: " or ") + ".")
+                }
                 Terminal.print(ReportText.month(report))
             }
         }

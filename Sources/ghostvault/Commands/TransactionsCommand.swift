@@ -39,6 +39,12 @@ struct TransactionsCommand: AsyncParsableCommand {
         @Option(help: "Only transactions with this tag (repeat for any of several).")
         var tag: [String] = []
 
+        @Option(help: "Only transactions flagged paid or unpaid, or none for those with no payment flag.")
+        var payment: String?
+
+        @Option(help: "Only transactions flagged reimbursed or unreimbursed, or none for those with neither.")
+        var reimbursement: String?
+
         @Flag(help: "Include transfers between your own accounts (left out by default).")
         var includeTransfers = false
 
@@ -56,8 +62,8 @@ struct TransactionsCommand: AsyncParsableCommand {
                 let page = try await household.transactions.list(
                     TransactionQuery(
                         from: from, through: to, search: search, accounts: account, category: category,
-                        uncategorizedOnly: uncategorized, includeTransfers: includeTransfers, tags: tag, sort: sort,
-                        page: page, pageSize: pageSize))
+                        uncategorizedOnly: uncategorized, includeTransfers: includeTransfers, tags: tag,
+                        payment: payment, reimbursement: reimbursement, sort: sort, page: page, pageSize: pageSize))
                 if output.json {
                     try Terminal.printJSON(PageView(page, transform: TransactionView.init))
                     return
@@ -76,11 +82,13 @@ struct TransactionsCommand: AsyncParsableCommand {
                         listed.categoryPath ?? "—", transaction.amount.formatted(),
                         "\(transaction.classification) (\(listed.reason))",
                         transaction.tags.joined(separator: ", "),
+                        [transaction.paymentFlag?.rawValue, transaction.reimbursementFlag?.rawValue].compactMap { $0 }
+                            .joined(separator: ", "),
                     ]
                 }
                 Terminal.print(
                     Terminal.table(
-                        ["Date", "Account", "Description", "Category", "Amount", "Class (why)", "Tags"], rows,
+                        ["Date", "Account", "Description", "Category", "Amount", "Class (why)", "Tags", "Flags"], rows,
                         rightAligned: [4]))
                 Terminal.print(
                     "Page \(page.request.number) of \(page.pageCount)\(page.countIsExact ? "" : "+"), \(page.countText) "
