@@ -31,6 +31,18 @@ public enum TransferMatcher {
         public var key: Set<Transaction.ID> { [outflow, inflow] }
     }
 
+    /// A pair as stored, with who made it.
+    public struct StoredPair: Hashable, Sendable {
+        public let pair: Pair
+        /// True when a person made it: automatic matching leaves it alone.
+        public let isManual: Bool
+
+        public init(pair: Pair, isManual: Bool) {
+            self.pair = pair
+            self.isManual = isManual
+        }
+    }
+
     /// The pairs among `transactions`.
     ///
     /// - Parameters:

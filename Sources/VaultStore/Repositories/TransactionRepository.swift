@@ -54,6 +54,32 @@ public struct TransactionRepository: Sendable {
             from: Self.values(of: old), to: Self.values(of: transaction), alsoChanged: tagsChanged ? ["tags"] : [])
     }
 
+    /// Saves planned changes to rows the caller read in this session (`before` as stored), without reading them
+    /// again; returns the changed field names of each, in order.
+    @discardableResult
+    public func update(_ changes: [(before: Transaction, after: Transaction)]) async throws -> [[String]] {
+        _ = try session.log()
+        let retagged = changes.filter { $0.before.tags != $0.after.tags }.map(\.after)
+        for chunk in retagged.chunked(by: 500) {
+            try await session.sql.raw(
+                """
+                DELETE FROM transaction_tags WHERE household_id = \(bind: session.household)
+                  AND transaction_id IN (\(binds: chunk.map(\.id.description)))
+                """
+            ).run()
+        }
+        try await insertTags(of: retagged)
+        var fields: [[String]] = []
+        for (before, after) in changes {
+            try session.requireOwn(after.householdID, "transaction")
+            fields.append(
+                try await session.updateRow(
+                    "transactions", entity: "transaction", id: after.id, from: Self.values(of: before),
+                    to: Self.values(of: after), alsoChanged: before.tags != after.tags ? ["tags"] : []))
+        }
+        return fields
+    }
+
     /// Deletes the transaction; false when there was no such transaction.
     public func delete(_ id: Transaction.ID) async throws -> Bool {
         try await session.deleteRow("transactions", entity: "transaction", id: id)
@@ -138,6 +164,60 @@ public struct TransactionRepository: Sendable {
     public func all() async throws -> [Transaction] {
         let rows = try await session.sql.raw(
             Self.selectWithCurrency + " WHERE t.household_id = \(bind: session.household) ORDER BY t.date, t.id"
+        ).all()
+        return try await transactions(from: rows)
+    }
+
+    /// The transactions with these ids (those that exist), in no particular order.
+    public func find(_ ids: [Transaction.ID]) async throws -> [Transaction] {
+        var found: [Transaction] = []
+        for chunk in ids.chunked(by: 500) where !chunk.isEmpty {
+            let rows = try await session.sql.raw(
+                Self.selectWithCurrency + """
+                     WHERE t.household_id = \(bind: session.household) AND t.id IN (\(binds: chunk.map(\.description)))
+                    """
+            ).all()
+            found += try await transactions(from: rows)
+        }
+        return found
+    }
+
+    /// Transactions dated within a range whose amount is one of `sizes` either way (minor units, any currency):
+    /// the transfer window of rows of those sizes. Without `sizes`, every transaction in the range.
+    public func window(sizes: Set<Int64>?, from: LocalDate, through: LocalDate) async throws -> [Transaction] {
+        let range: SQLQueryString = """
+             WHERE t.household_id = \(bind: session.household)
+               AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+            """
+        guard let sizes else {
+            return try await transactions(from: try await session.sql.raw(Self.selectWithCurrency + range).all())
+        }
+        var found: [Transaction] = []
+        let amounts = sizes.flatMap { [$0, -$0] }.sorted()
+        for chunk in amounts.chunked(by: 500) where !chunk.isEmpty {
+            let rows = try await session.sql.raw(
+                Self.selectWithCurrency + range + " AND t.amount_minor IN (\(binds: Array(chunk)))"
+            ).all()
+            found += try await transactions(from: rows)
+        }
+        return found
+    }
+
+    /// The household's transactions ordered by date and id, starting after (`date`, `id`): one chunk of
+    /// a pass over all history.
+    public func chunk(after position: (LocalDate, Transaction.ID)?, limit: Int) async throws -> [Transaction] {
+        let after: SQLQueryString =
+            if let (date, id) = position {
+                """
+                 AND (t.date > \(bind: Int64(date.compactValue))
+                      OR (t.date = \(bind: Int64(date.compactValue)) AND t.id > \(bind: id.description)))
+                """
+            } else {
+                ""
+            }
+        let rows = try await session.sql.raw(
+            Self.selectWithCurrency + " WHERE t.household_id = \(bind: session.household)" + after
+                + " ORDER BY t.date, t.id LIMIT \(bind: Int64(limit))"
         ).all()
         return try await transactions(from: rows)
     }

@@ -1,0 +1,125 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// The service side of the ingest pipeline (DESIGN section 3): reads from one session what
+/// `IngestPlanner` needs for some incoming or revisited rows, and nothing more, and writes the plan's
+/// actions in that same session, so the data and its classification commit together.
+///
+/// What it reads for a plan: the accounts and rules (small); for each incoming batch, the account's
+/// bank rows within `identityMarginDays` of the batch's dates, the rows holding its bank ids, the
+/// account's pending rows and its deleted-row memory; then the transfer window, closed: every row of
+/// the same amount size within `TransferMatcher.maximumDays` days of a row already read, and the other
+/// side of every stored pair of one, until nothing new turns up.
+struct Ingest {
+    let session: HouseholdSession
+    let accounts: [Account.ID: Account]
+    let rules: [RuleMatcher]
+    /// Rules that could not run (an invalid filter), by name.
+    let skippedRules: [String]
+    let unlinked: Set<Set<Transaction.ID>>
+
+    /// How far around the incoming dates stored rows are read as identity candidates (the posting window and then some).
+    static let identityMarginDays = 10
+    /// Above this many distinct amount sizes, the transfer window reads every row in its date range instead
+    /// of asking for each size (the query's list of amounts would cost more than the rows).
+    static let sizeListLimit = 300
+
+    /// Prepares to plan in `session`, with `drafts` run as if they were stored rules (a preview).
+    static func open(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Ingest {
+        var matchers: [RuleMatcher] = []
+        var skipped: [String] = []
+        for rule in try await session.rules.all() + drafts {
+            do { matchers.append(try RuleMatcher(rule)) } catch { skipped.append(rule.name) }
+        }
+        return Ingest(
+            session: session,
+            accounts: Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) }),
+            rules: matchers, skippedRules: skipped, unlinked: try await session.transfers.unlinked())
+    }
+
+    /// Plans incoming `batches` (each with the extra dates its identity candidates must cover, such as
+    /// the period a bank answered for) and stored rows to `revisit` (as stored, and as the caller changed them).
+    func plan(
+        _ batches: [(batch: IngestPlanner.Batch, dates: [LocalDate])] = [],
+        revisit: [(stored: Transaction, changed: Transaction)] = []
+    ) async throws -> IngestPlan {
+        var loaded: [Transaction.ID: Transaction] = [:]
+        for (stored, _) in revisit { loaded[stored.id] = stored }
+        var deleted: [Account.ID: [TransactionIdentity.Candidate]] = [:]
+        for (batch, extra) in batches {
+            let dates = batch.rows.map(\.date) + extra
+            guard let earliest = dates.min(), let latest = dates.max(), let account = accounts[batch.account] else {
+                continue
+            }
+            for row in try await session.transactions.bankTransactions(
+                in: batch.account, from: earliest.adding(days: -Self.identityMarginDays),
+                through: latest.adding(days: Self.identityMarginDays))
+            {
+                loaded[row.id] = row
+            }
+            for row in try await session.transactions.bankTransactions(
+                in: batch.account, bankIDs: batch.rows.compactMap(\.bankTransactionID), orPending: true)
+            {
+                loaded[row.id] = row
+            }
+            deleted[batch.account, default: []] += try await session.syncRecords.deletedTransactions(in: account)
+        }
+        let seeds = Array(loaded.values) + batches.flatMap(\.batch.rows) + revisit.map(\.changed)
+        try await closeTransferWindow(around: seeds, loaded: &loaded)
+        let stored = loaded.values.sorted { $0.id < $1.id }
+        return IngestPlanner.plan(
+            IngestPlanner.Input(
+                batches: batches.map(\.batch), revisit: revisit.map(\.changed), stored: stored,
+                pairs: try await session.transfers.involving(stored.map(\.id)), unlinked: unlinked, deleted: deleted,
+                accounts: accounts, rules: rules))
+    }
+
+    /// Adds to `loaded` every stored row that can pair with `seeds` or with a row added, transitively.
+    func closeTransferWindow(around seeds: [Transaction], loaded: inout [Transaction.ID: Transaction]) async throws {
+        var frontier = seeds
+        var pairsRead: Set<Transaction.ID> = []
+        let gap = TransferMatcher.maximumDays
+        while !frontier.isEmpty {
+            var datesBySize: [Int64: [LocalDate]] = [:]
+            for row in frontier where !row.amount.isZero {
+                datesBySize[Int64(row.amount.minorUnits.magnitude), default: []].append(row.date)
+            }
+            var next: [Transaction] = []
+            if let earliest = frontier.map(\.date).min(), let latest = frontier.map(\.date).max(),
+                !datesBySize.isEmpty
+            {
+                let sizes = datesBySize.count > Self.sizeListLimit ? nil : Set(datesBySize.keys)
+                for row in try await session.transactions.window(
+                    sizes: sizes, from: earliest.adding(days: -gap), through: latest.adding(days: gap))
+                where loaded[row.id] == nil {
+                    let near = datesBySize[Int64(row.amount.minorUnits.magnitude)]?.contains {
+                        abs($0.days(until: row.date)) <= gap
+                    }
+                    guard near == true else { continue }
+                    loaded[row.id] = row
+                    next.append(row)
+                }
+            }
+            // The other side of a stored pair may lie outside the window once a row's date or amount changed.
+            let unread = loaded.keys.filter { !pairsRead.contains($0) }
+            pairsRead.formUnion(unread)
+            let partners = try await session.transfers.involving(Array(unread)).flatMap(\.pair.key)
+                .filter { loaded[$0] == nil }
+            for row in try await session.transactions.find(Array(Set(partners))) {
+                loaded[row.id] = row
+                next.append(row)
+            }
+            frontier = next
+        }
+    }
+
+    /// Writes a plan's actions, in the order `IngestPlan` documents.
+    func apply(_ plan: IngestPlan) async throws {
+        try await session.transfers.delete(plan.unpairs)
+        for row in plan.drops { _ = try await session.transactions.delete(row.id) }
+        try await session.transactions.insert(plan.inserts)
+        try await session.transactions.update(plan.updates.map { ($0.before, $0.after) })
+        try await session.transfers.insert(plan.pairs, manual: false)
+    }
+}
