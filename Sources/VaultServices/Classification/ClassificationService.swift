@@ -6,8 +6,14 @@ import VaultStore
 /// preview) in chunks, and writes what changed in one database transaction (DESIGN section 3).
 public struct ClassificationService: Sendable {
     let scope: HouseholdScope
+    /// How many transactions one step of a pass over all history plans at once.
+    let chunkSize: Int
 
-    public init(scope: HouseholdScope) { self.scope = scope }
+    /// A service over `scope`'s history, planned `chunkSize` transactions at a time.
+    public init(scope: HouseholdScope, chunkSize: Int = ClassificationService.defaultChunkSize) {
+        self.scope = scope
+        self.chunkSize = chunkSize
+    }
 
     /// One transaction whose derived fields changed.
     public struct Change: Sendable {
@@ -29,30 +35,35 @@ public struct ClassificationService: Sendable {
     /// Re-classifies every transaction; running it twice changes nothing the second time.
     @discardableResult
     public func run() async throws -> Result {
-        try await scope.write { session in try await Self.run(in: session, newID: { scope.vault.newID() }) }
+        try await scope.write { session in
+            try await Self.run(in: session, chunkSize: chunkSize, newID: { scope.vault.newID() })
+        }
     }
 
-    /// How many transactions one step of a pass over all history plans at once.
-    static let chunkSize = 20_000
+    /// Transactions per chunk of a pass over all history: enough that a chunk's queries cost little beside its
+    /// rows, few enough that a million-row household never sits in memory at once.
+    public static let defaultChunkSize = 20_000
 
     /// Runs the pipeline over all history in `session`, chunk by chunk, writing each chunk's plan before the
     /// next is read; the result is the same as incremental runs.
-    static func run(in session: HouseholdSession, newID: () -> Rule.ID) async throws -> Result {
+    static func run(in session: HouseholdSession, chunkSize: Int, newID: () -> Rule.ID) async throws -> Result {
         try await ensureBuiltIns(in: session, newID: newID)
         let ingest = try await Ingest.open(in: session)
-        return try await pass(ingest) { plan in try await ingest.apply(plan) }
+        return try await pass(ingest, chunkSize: chunkSize) { plan in try await ingest.apply(plan) }
     }
 
     /// What a run would change, decided from what is stored without writing anything: a preview plans in a
     /// read session, so it never holds the database's writer while rules match. `adding` rules are run as if
     /// they were stored.
     static func plan(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Result {
-        try await pass(try await Ingest.open(in: session, adding: drafts)) { _ in }
+        try await pass(try await Ingest.open(in: session, adding: drafts), chunkSize: defaultChunkSize) { _ in }
     }
 
     /// Plans all history in date-ordered chunks, handing each chunk's plan to `write`; the changes are
     /// gathered per transaction (a row at the edge of two chunks may be planned twice, to the same end).
-    static func pass(_ ingest: Ingest, write: (IngestPlan) async throws -> Void) async throws -> Result {
+    static func pass(
+        _ ingest: Ingest, chunkSize: Int, write: (IngestPlan) async throws -> Void
+    ) async throws -> Result {
         var result = Result()
         result.skippedRules = ingest.skippedRules
         var changes: [Transaction.ID: Change] = [:]
