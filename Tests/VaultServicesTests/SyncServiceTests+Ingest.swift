@@ -1,12 +1,13 @@
 import Foundation
-import SimpleFIN
 import SQLKit
+import SimpleFIN
 import SimpleFINBridge
 import Testing
 import VaultCore
 import VaultServices
-@testable import VaultStore
 import VaultTestSupport
+
+@testable import VaultStore
 
 /// Bank sync through the one ingest pipeline: classification in the sync's own transaction, identity
 /// decided per batch, and the same history whatever the cadence of syncs (issue 15).

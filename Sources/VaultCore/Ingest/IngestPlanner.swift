@@ -107,7 +107,8 @@ public enum IngestPlanner {
                 switch decision {
                 case .deletedByPerson:
                     head.append(
-                        .skip(bankID: row.bankTransactionID ?? "", account: batch.account, reason: decision.explanation))
+                        .skip(bankID: row.bankTransactionID ?? "", account: batch.account, reason: decision.explanation)
+                    )
                 case .new:
                     var new = row
                     if row.bankTransactionID != nil { new.identityNote = decision.explanation }
@@ -141,15 +142,18 @@ public enum IngestPlanner {
 
         // Stage 3: transfers over every row the input holds.
         let storedPairs = input.pairs.filter { before[$0.pair.outflow] != nil || before[$0.pair.inflow] != nil }
-        let manual = storedPairs.filter { $0.isManual && current[$0.pair.outflow] != nil && current[$0.pair.inflow] != nil }
-            .map(\.pair)
+        let manual = storedPairs.filter {
+            $0.isManual && current[$0.pair.outflow] != nil && current[$0.pair.inflow] != nil
+        }
+        .map(\.pair)
         // A pair whose other side the input does not hold is left as it is, and so is its side that is here.
         let outside = storedPairs.filter { before[$0.pair.outflow] == nil || before[$0.pair.inflow] == nil }
             .map(\.pair)
         let held = Set((manual + outside).flatMap(\.key))
         let universe = current.values.sorted { $0.id < $1.id }
         let found = Set(
-            TransferMatcher.pairs(in: universe, accounts: input.accounts, unlinked: input.unlinked, alreadyPaired: held))
+            TransferMatcher.pairs(in: universe, accounts: input.accounts, unlinked: input.unlinked, alreadyPaired: held)
+        )
         let storedAuto = Set(
             storedPairs.filter { !$0.isManual && before[$0.pair.outflow] != nil && before[$0.pair.inflow] != nil }
                 .map(\.pair))

@@ -197,7 +197,8 @@ public enum TransactionIdentity {
         for (index, item) in incoming {
             for candidate in stored {
                 let isReissue = !candidate.isPending && sameContent(candidate, item)
-                let isPosted = !isReissue && !item.isPending && candidate.isPending && postedMatches(item, pending: candidate)
+                let isPosted =
+                    !isReissue && !item.isPending && candidate.isPending && postedMatches(item, pending: candidate)
                 guard isReissue || isPosted else { continue }
                 let exact =
                     isReissue
@@ -207,7 +208,8 @@ public enum TransactionIdentity {
                     Link(
                         incoming: index, stored: candidate.id, isReissue: isReissue, isExact: exact,
                         dateGap: abs(candidate.date.days(until: item.date)),
-                        amountGap: (candidate.amount.minorUnits - item.amount.minorUnits).magnitude, bankID: item.bankID))
+                        amountGap: (candidate.amount.minorUnits - item.amount.minorUnits).magnitude, bankID: item.bankID
+                    ))
             }
         }
         return links.sorted { a, b in
