@@ -39,19 +39,7 @@ public struct TransactionRepository: Sendable {
         guard let old = try await find(transaction.id) else {
             throw StoreError(.notFound, "There is no transaction \(transaction.id) in this household.")
         }
-        let tagsChanged = old.tags != transaction.tags
-        if tagsChanged {
-            try await session.sql.raw(
-                """
-                DELETE FROM transaction_tags
-                WHERE household_id = \(bind: session.household) AND transaction_id = \(bind: transaction.id.description)
-                """
-            ).run()
-            try await insertTags(of: [transaction])
-        }
-        return try await session.updateRow(
-            "transactions", entity: "transaction", id: transaction.id,
-            from: Self.values(of: old), to: Self.values(of: transaction), alsoChanged: tagsChanged ? ["tags"] : [])
+        return try await update([(old, transaction)])[0]
     }
 
     /// Saves planned changes to rows the caller read in this session (`before` as stored), without reading them
@@ -69,15 +57,14 @@ public struct TransactionRepository: Sendable {
             ).run()
         }
         try await insertTags(of: retagged)
-        var fields: [[String]] = []
-        for (before, after) in changes {
-            try session.requireOwn(after.householdID, "transaction")
-            fields.append(
-                try await session.updateRow(
-                    "transactions", entity: "transaction", id: after.id, from: Self.values(of: before),
-                    to: Self.values(of: after), alsoChanged: before.tags != after.tags ? ["tags"] : []))
-        }
-        return fields
+        for (_, after) in changes { try session.requireOwn(after.householdID, "transaction") }
+        return try await session.updateRows(
+            "transactions", entity: "transaction",
+            changes.map { before, after in
+                HouseholdSession.RowChange(
+                    id: after.id.description, old: Self.values(of: before), new: Self.values(of: after),
+                    alsoChanged: before.tags != after.tags ? ["tags"] : [])
+            })
     }
 
     /// Deletes the transaction; false when there was no such transaction.
