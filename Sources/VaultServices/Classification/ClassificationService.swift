@@ -71,11 +71,21 @@ public struct ClassificationService: Sendable {
         var removed: Set<TransferMatcher.Pair> = []
         var position: (LocalDate, Transaction.ID)?
         while true {
-            let rows = try await ingest.session.transactions.chunk(after: position, limit: chunkSize)
-            guard let last = rows.last else { break }
+            var rows = try await ingest.session.transactions.chunk(after: position, limit: chunkSize)
+            guard let first = rows.first, var last = rows.last else { break }
+            // A chunk ends with a whole day, so the transfer window only reads the days around it; only a
+            // single day of more than `chunkSize` rows is cut within the day.
+            let startsADay = position.map { $0.0 < first.date } ?? true
+            if rows.count == chunkSize, first.date < last.date {
+                let cut = last.date
+                rows.removeAll { $0.date == cut }
+                last = rows[rows.count - 1]
+            }
+            let wholeDays = startsADay && (rows.count < chunkSize || first.date < last.date)
             position = (last.date, last.id)
             result.examined += rows.count
-            let plan = try await ingest.plan(revisit: rows.map { ($0, $0) })
+            let plan = try await ingest.plan(
+                revisit: rows.map { ($0, $0) }, covered: wholeDays ? first.date...last.date : nil)
             try await write(plan)
             for (before, after, fields) in plan.updates {
                 let first = changes[after.id]?.before ?? before

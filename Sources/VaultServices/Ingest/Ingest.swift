@@ -40,9 +40,12 @@ struct Ingest {
 
     /// Plans incoming `batches` (each with the extra dates its identity candidates must cover, such as
     /// the period a bank answered for) and stored rows to `revisit` (as stored, and as the caller changed them).
+    ///
+    /// `covered`: days all of whose stored rows are among `revisit` already (a chunk of a pass over all
+    /// history), so the transfer window need not read them again.
     func plan(
         _ batches: [(batch: IngestPlanner.Batch, dates: [LocalDate])] = [],
-        revisit: [(stored: Transaction, changed: Transaction)] = []
+        revisit: [(stored: Transaction, changed: Transaction)] = [], covered: ClosedRange<LocalDate>? = nil
     ) async throws -> IngestPlan {
         var loaded: [Transaction.ID: Transaction] = [:]
         for (stored, _) in revisit { loaded[stored.id] = stored }
@@ -66,7 +69,7 @@ struct Ingest {
             deleted[batch.account, default: []] += try await session.syncRecords.deletedTransactions(in: account)
         }
         let seeds = Array(loaded.values) + batches.flatMap(\.batch.rows) + revisit.map(\.changed)
-        try await closeTransferWindow(around: seeds, loaded: &loaded)
+        try await closeTransferWindow(around: seeds, loaded: &loaded, covered: covered)
         let stored = loaded.values.sorted { $0.id < $1.id }
         return IngestPlanner.plan(
             IngestPlanner.Input(
@@ -76,8 +79,11 @@ struct Ingest {
     }
 
     /// Adds to `loaded` every stored row that can pair with `seeds` or with a row added, transitively.
-    func closeTransferWindow(around seeds: [Transaction], loaded: inout [Transaction.ID: Transaction]) async throws {
+    func closeTransferWindow(
+        around seeds: [Transaction], loaded: inout [Transaction.ID: Transaction], covered: ClosedRange<LocalDate>?
+    ) async throws {
         var frontier = seeds
+        var skipping = covered
         var pairsRead: Set<Transaction.ID> = []
         let gap = TransferMatcher.maximumDays
         while !frontier.isEmpty {
@@ -90,9 +96,20 @@ struct Ingest {
                 !datesBySize.isEmpty
             {
                 let sizes = datesBySize.count > Self.sizeListLimit ? nil : Set(datesBySize.keys)
-                for row in try await session.transactions.window(
-                    sizes: sizes, from: earliest.adding(days: -gap), through: latest.adding(days: gap))
-                where loaded[row.id] == nil {
+                var ranges = [earliest.adding(days: -gap)...latest.adding(days: gap)]
+                if let skip = skipping {
+                    ranges = [
+                        ranges[0].lowerBound...skip.lowerBound.adding(days: -1),
+                        skip.upperBound.adding(days: 1)...ranges[0].upperBound,
+                    ].filter { $0.lowerBound <= $0.upperBound }
+                }
+                skipping = nil
+                var read: [Transaction] = []
+                for range in ranges {
+                    read += try await session.transactions.window(
+                        sizes: sizes, from: range.lowerBound, through: range.upperBound)
+                }
+                for row in read where loaded[row.id] == nil {
                     let near = datesBySize[Int64(row.amount.minorUnits.magnitude)]?.contains {
                         abs($0.days(until: row.date)) <= gap
                     }

@@ -64,6 +64,7 @@ public struct HouseholdScope: Sendable {
     public var budgets: BudgetService { BudgetService(scope: self) }
     public var recurring: RecurringService { RecurringService(scope: self) }
     public var lens: LensService { LensService(scope: self) }
+    public var ingest: IngestService { IngestService(scope: self) }
 
     /// The household itself.
     public func details() async throws -> Household {
