@@ -43,6 +43,38 @@ extension SyncServiceTests {
     }
 
     @Test(
+        "a manual entry equal and opposite to a synced bank row in another account is paired with it",
+        arguments: TestBackend.enabled)
+    func manualEntryPairsWithBankRow(backend: TestBackend) async throws {
+        var scenario = Self.scenario()
+        scenario.accounts[0].transactions.append(
+            .init(id: "T-XFER", posted: Self.now - 2 * Self.day, amount: "-500.00", description: "TRANSFER OUT 4471"))
+        try await withWorld(backend, scenario: scenario) { world in
+            _ = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            _ = try await world.scope.accounts.add(.init(name: "Credit Union Savings", kind: "savings"))
+            // When a person enters the other side by hand, a day later
+            let entry = try await world.scope.transactions.add(
+                TransactionInput(
+                    amount: "500.00", account: "Credit Union Savings", date: "2026-11-20",
+                    description: "From checking"))
+            // Then both sides are a transfer pair, and neither counts as income or spending
+            #expect(entry.transaction.classification == .transfer)
+            #expect(entry.transaction.classificationSource == .transferMatch)
+            let bank = try #require(
+                try await world.scope.transactions.list(
+                    TransactionQuery(search: "transfer out", includeTransfers: true)
+                )
+                .items.first)
+            #expect(bank.transaction.classification == .transfer)
+            let pairs = try await TransferService(scope: world.scope).list()
+            #expect(
+                pairs.map { [$0.outflow.transaction.id, $0.inflow.transaction.id] } == [
+                    [bank.transaction.id, entry.transaction.id]
+                ])
+        }
+    }
+
+    @Test(
         "a sync's rows and their classification commit together: a failure while classifying writes none of them",
         arguments: [TestBackend.sqlite])
     func classificationFailureWritesNothing(backend: TestBackend) async throws {

@@ -100,6 +100,7 @@ public struct TransferService: Sendable {
 
     /// Runs the pipeline again over the transactions whose pairing a person changed.
     static func revisit(_ ids: Set<Transaction.ID>, in session: HouseholdSession) async throws {
+        guard !ids.isEmpty else { return }
         let ingest = try await Ingest.open(in: session)
         let rows = try await session.transactions.find(ids.sorted())
         try await ingest.apply(try await ingest.plan(revisit: rows.map { ($0, $0) }))

@@ -228,7 +228,10 @@ public struct TransactionService: Sendable {
                 throw VaultError(.notFound, "The transaction's account no longer exists.")
             }
             try await session.syncRecords.rememberDeleted(transaction)
+            let partners = try await session.transfers.involving([transaction.id]).flatMap(\.pair.key)
             _ = try await session.transactions.delete(transaction.id)
+            // Its transfer partner, left without a pair, goes through the pipeline again.
+            try await TransferService.revisit(Set(partners).subtracting([transaction.id]), in: session)
             try await Self.adjustBalance(
                 of: account, by: -transaction.amount.minorUnits, today: household.today(at: session.now),
                 session: session)
