@@ -64,6 +64,8 @@ public struct ClassificationService: Sendable {
     static func pass(
         _ ingest: Ingest, chunkSize: Int, write: (IngestPlan) async throws -> Void
     ) async throws -> Result {
+        var ingest = ingest
+        ingest.pairIndex = PairIndex(try await ingest.session.transfers.all())
         var result = Result()
         result.skippedRules = ingest.skippedRules
         var changes: [Transaction.ID: Change] = [:]
@@ -87,6 +89,7 @@ public struct ClassificationService: Sendable {
             let plan = try await ingest.plan(
                 revisit: rows.map { ($0, $0) }, covered: wholeDays ? first.date...last.date : nil)
             try await write(plan)
+            ingest.pairIndex?.apply(plan)
             for (before, after, fields) in plan.updates {
                 let first = changes[after.id]?.before ?? before
                 changes[after.id] = Change(

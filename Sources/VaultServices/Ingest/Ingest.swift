@@ -18,6 +18,9 @@ struct Ingest {
     /// Rules that could not run (an invalid filter), by name.
     let skippedRules: [String]
     let unlinked: Set<Set<Transaction.ID>>
+    /// The household's stored pairs in memory, for a pass over all history (which keeps it current); without
+    /// it, pairs are read for the rows at hand.
+    var pairIndex: PairIndex?
 
     /// How far around the incoming dates stored rows are read as identity candidates (the posting window and then some).
     static let identityMarginDays = 10
@@ -74,7 +77,7 @@ struct Ingest {
         return IngestPlanner.plan(
             IngestPlanner.Input(
                 batches: batches.map(\.batch), revisit: revisit.map(\.changed), stored: stored,
-                pairs: try await session.transfers.involving(stored.map(\.id)), unlinked: unlinked, deleted: deleted,
+                pairs: try await pairs(involving: stored.map(\.id)), unlinked: unlinked, deleted: deleted,
                 accounts: accounts, rules: rules))
     }
 
@@ -121,7 +124,7 @@ struct Ingest {
             // The other side of a stored pair may lie outside the window once a row's date or amount changed.
             let unread = loaded.keys.filter { !pairsRead.contains($0) }
             pairsRead.formUnion(unread)
-            let partners = try await session.transfers.involving(Array(unread)).flatMap(\.pair.key)
+            let partners = try await pairs(involving: Array(unread)).flatMap(\.pair.key)
                 .filter { loaded[$0] == nil }
             for row in try await session.transactions.find(Array(Set(partners))) {
                 loaded[row.id] = row
@@ -131,6 +134,12 @@ struct Ingest {
         }
     }
 
+    /// The stored pairs with a side among `ids`.
+    func pairs(involving ids: [Transaction.ID]) async throws -> [TransferMatcher.StoredPair] {
+        if let pairIndex { return pairIndex.involving(ids) }
+        return try await session.transfers.involving(ids)
+    }
+
     /// Writes a plan's actions, in the order `IngestPlan` documents.
     func apply(_ plan: IngestPlan) async throws {
         try await session.transfers.delete(plan.unpairs)
@@ -138,5 +147,35 @@ struct Ingest {
         try await session.transactions.insert(plan.inserts)
         try await session.transactions.update(plan.updates.map { ($0.before, $0.after) })
         try await session.transfers.insert(plan.pairs, manual: false)
+    }
+}
+
+/// A household's stored transfer pairs by transaction, for a pass over all history: one read instead of a
+/// query per chunk. The pass applies each chunk's plan to it, so later chunks see the pairs as planned.
+final class PairIndex {
+    private var byTransaction: [Transaction.ID: TransferMatcher.StoredPair] = [:]
+
+    init(_ pairs: [TransferMatcher.StoredPair]) {
+        for pair in pairs { add(pair) }
+    }
+
+    func involving(_ ids: [Transaction.ID]) -> [TransferMatcher.StoredPair] {
+        Set(ids.compactMap { byTransaction[$0] }).sorted { $0.pair.outflow < $1.pair.outflow }
+    }
+
+    /// Takes in what a plan pairs and unpairs (and the pairs of rows it drops).
+    func apply(_ plan: IngestPlan) {
+        for pair in plan.unpairs { remove(pair) }
+        for row in plan.drops { if let stored = byTransaction[row.id] { remove(stored.pair) } }
+        for pair in plan.pairs { add(TransferMatcher.StoredPair(pair: pair, isManual: false)) }
+    }
+
+    private func add(_ stored: TransferMatcher.StoredPair) {
+        byTransaction[stored.pair.outflow] = stored
+        byTransaction[stored.pair.inflow] = stored
+    }
+
+    private func remove(_ pair: TransferMatcher.Pair) {
+        for id in pair.key where byTransaction[id]?.pair == pair { byTransaction[id] = nil }
     }
 }

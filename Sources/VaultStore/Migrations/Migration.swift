@@ -24,5 +24,6 @@ extension Migration {
         .dataVersion,
         .search,
         .rulePatterns,
+        .pendingRows,
     ]
 }

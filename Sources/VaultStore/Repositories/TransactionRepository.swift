@@ -239,11 +239,13 @@ public struct TransactionRepository: Sendable {
             found += try await transactions(from: rows)
         }
         if orPending {
+            // `pending = TRUE` as written in the partial index `transactions_pending` (migration 0011), so both
+            // databases use it.
             let rows = try await session.sql.raw(
                 Self.selectWithCurrency
                     + """
                      WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
-                       AND t.source = 'bank' AND t.pending = \(bind: true)
+                       AND t.source = 'bank' AND t.pending = TRUE
                     """
             ).all()
             let known = Set(found.map(\.id))
