@@ -8,7 +8,7 @@ import VaultServices
 /// re-classification (`ghostvault classify`).
 func ingestBenchmarks(size: Int, label: String) {
     let slow = Benchmark.Configuration(
-        metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 5)
+        metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 3)
 
     Benchmark("Daily sync of 50 new rows: plan and write, \(label)") { benchmark in
         let scope = try await BenchHouseholds.shared.scope(size)
