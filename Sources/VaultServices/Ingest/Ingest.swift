@@ -8,9 +8,12 @@ import VaultStore
 ///
 /// What it reads for a plan: the accounts and rules (small); for each incoming batch, the account's
 /// bank rows within `identityMarginDays` of the batch's dates, the rows holding its bank ids, the
-/// account's pending rows and its deleted-row memory; then the transfer window, closed: every row of
-/// the same amount size within `TransferMatcher.maximumDays` days of a row already read, and the other
-/// side of every stored pair of one, until nothing new turns up.
+/// account's pending rows and its deleted-row memory; then the transfer window, closed: every row that
+/// could pair with a row already read (the opposite amount, another account, within
+/// `TransferMatcher.maximumDays` days), and the other side of every stored pair of one, until nothing
+/// new turns up. That is the connected part of the household's possible pairs around the input, which
+/// is all the greedy matcher's answer for those rows depends on; following every row of the same size
+/// instead would chain through a dense household's whole history.
 struct Ingest {
     let session: HouseholdSession
     let accounts: [Account.ID: Account]
@@ -24,9 +27,9 @@ struct Ingest {
 
     /// How far around the incoming dates stored rows are read as identity candidates (the posting window and then some).
     static let identityMarginDays = 10
-    /// Above this many distinct amount sizes, the transfer window reads every row in its date range instead
-    /// of asking for each size (the query's list of amounts would cost more than the rows).
-    static let sizeListLimit = 300
+    /// Above this many distinct amounts, the transfer window reads every row in its date ranges instead of
+    /// asking for each amount (the query's list of amounts would cost more than the rows).
+    static let amountListLimit = 300
 
     /// Prepares to plan in `session`, with `drafts` run as if they were stored rules (a preview).
     static func open(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Ingest {
@@ -86,37 +89,28 @@ struct Ingest {
         around seeds: [Transaction], loaded: inout [Transaction.ID: Transaction], covered: ClosedRange<LocalDate>?
     ) async throws {
         var frontier = seeds
-        var skipping = covered
         var pairsRead: Set<Transaction.ID> = []
         let gap = TransferMatcher.maximumDays
         while !frontier.isEmpty {
-            var datesBySize: [Int64: [LocalDate]] = [:]
+            // What each frontier row could pair with: the opposite amount, in another account, within the gap.
+            var wanted: [Int64: [(date: LocalDate, account: Account.ID, currency: Currency)]] = [:]
             for row in frontier where !row.amount.isZero {
-                datesBySize[Int64(row.amount.minorUnits.magnitude), default: []].append(row.date)
+                wanted[-row.amount.minorUnits, default: []].append((row.date, row.accountID, row.amount.currency))
             }
             var next: [Transaction] = []
-            if let earliest = frontier.map(\.date).min(), let latest = frontier.map(\.date).max(),
-                !datesBySize.isEmpty
-            {
-                let sizes = datesBySize.count > Self.sizeListLimit ? nil : Set(datesBySize.keys)
-                var ranges = [earliest.adding(days: -gap)...latest.adding(days: gap)]
-                if let skip = skipping {
-                    ranges = [
-                        ranges[0].lowerBound...skip.lowerBound.adding(days: -1),
-                        skip.upperBound.adding(days: 1)...ranges[0].upperBound,
-                    ].filter { $0.lowerBound <= $0.upperBound }
-                }
-                skipping = nil
+            if !wanted.isEmpty {
+                let amounts = wanted.count > Self.amountListLimit ? nil : Set(wanted.keys)
                 var read: [Transaction] = []
-                for range in ranges {
+                for range in Self.ranges(around: frontier.map(\.date), gap: gap, skipping: covered) {
                     read += try await session.transactions.window(
-                        sizes: sizes, from: range.lowerBound, through: range.upperBound)
+                        amounts: amounts, from: range.lowerBound, through: range.upperBound)
                 }
                 for row in read where loaded[row.id] == nil {
-                    let near = datesBySize[Int64(row.amount.minorUnits.magnitude)]?.contains {
-                        abs($0.days(until: row.date)) <= gap
+                    let pairable = wanted[row.amount.minorUnits]?.contains {
+                        $0.account != row.accountID && $0.currency == row.amount.currency
+                            && abs($0.date.days(until: row.date)) <= gap
                     }
-                    guard near == true else { continue }
+                    guard pairable == true else { continue }
                     loaded[row.id] = row
                     next.append(row)
                 }
@@ -131,6 +125,30 @@ struct Ingest {
                 next.append(row)
             }
             frontier = next
+        }
+    }
+
+    /// The days within `gap` of any of `dates`, as few ranges as they make, less the days in `skipping`
+    /// (already read whole): the window is read per range, never across the months between two far dates.
+    static func ranges(
+        around dates: [LocalDate], gap: Int, skipping: ClosedRange<LocalDate>?
+    ) -> [ClosedRange<LocalDate>] {
+        var merged: [ClosedRange<LocalDate>] = []
+        for date in Set(dates).sorted() {
+            let range = date.adding(days: -gap)...date.adding(days: gap)
+            if let last = merged.last, range.lowerBound <= last.upperBound.adding(days: 1) {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        guard let skip = skipping else { return merged }
+        return merged.flatMap { range -> [ClosedRange<LocalDate>] in
+            let parts = [
+                (range.lowerBound, min(range.upperBound, skip.lowerBound.adding(days: -1))),
+                (max(range.lowerBound, skip.upperBound.adding(days: 1)), range.upperBound),
+            ]
+            return parts.filter { $0.0 <= $0.1 }.map { $0.0...$0.1 }
         }
     }
 

@@ -169,19 +169,18 @@ public struct TransactionRepository: Sendable {
         return found
     }
 
-    /// Transactions dated within a range whose amount is one of `sizes` either way (minor units, any currency):
-    /// the transfer window of rows of those sizes. Without `sizes`, every transaction in the range.
-    public func window(sizes: Set<Int64>?, from: LocalDate, through: LocalDate) async throws -> [Transaction] {
+    /// Transactions dated within a range whose amount (minor units, any currency) is one of `amounts`: the
+    /// transfer window of rows of the opposite amounts. Without `amounts`, every transaction in the range.
+    public func window(amounts: Set<Int64>?, from: LocalDate, through: LocalDate) async throws -> [Transaction] {
         let range: SQLQueryString = """
              WHERE t.household_id = \(bind: session.household)
                AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
             """
-        guard let sizes else {
+        guard let amounts else {
             return try await transactions(from: try await session.sql.raw(Self.selectWithCurrency + range).all())
         }
         var found: [Transaction] = []
-        let amounts = sizes.flatMap { [$0, -$0] }.sorted()
-        for chunk in amounts.chunked(by: 500) where !chunk.isEmpty {
+        for chunk in amounts.sorted().chunked(by: 500) where !chunk.isEmpty {
             let rows = try await session.sql.raw(
                 Self.selectWithCurrency + range + " AND t.amount_minor IN (\(binds: Array(chunk)))"
             ).all()
