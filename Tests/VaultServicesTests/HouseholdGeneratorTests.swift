@@ -16,9 +16,11 @@ import VaultTestSupport
                 let summary = try await HouseholdGenerator(scope: f.scope).generate(
                     transactions: 2_000, years: 2, seed: 7)
                 #expect(summary.transferPairs > 40, "card payments and savings transfers pair up")
-                let again = try await ClassificationService(scope: f.scope).run()
+                // A full re-run in small chunks (their edges cut through transfer windows) agrees with the one plan.
+                let again = try await ClassificationService(scope: f.scope, chunkSize: 250).run()
                 #expect(
-                    again.changes.isEmpty && again.pairsAdded == 0, "generated rows already went through the pipeline")
+                    again.changes.isEmpty && again.pairsAdded == 0 && again.pairsRemoved == 0,
+                    "generated rows already went through the pipeline")
                 let accounts = try await f.scope.accounts.list(includeHidden: true).filter {
                     $0.account.name.hasPrefix("Generated")
                 }

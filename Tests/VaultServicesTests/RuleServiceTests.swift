@@ -97,4 +97,67 @@ import VaultTestSupport
             #expect(try await rules.setActive("Coffee", true).isActive)
         }
     }
+
+    /// Runs `body`, failing the test if it takes longer than `seconds` (it is then cancelled).
+    func within<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                Issue.record("did not finish within \(seconds) s")
+                throw CancellationError()
+            }
+            return value
+        }
+    }
+
+    @Test(
+        "a rule preview runs while another session holds the writer, and a write runs while a reader holds its session")
+    func previewNeverWaits() async throws {
+        try await TestBackend.sqlite.withDatabase(file: true) { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let rules = RuleService(scope: f.scope)
+            _ = try await f.scope.transactions.add(
+                TransactionInput(amount: "-6.50", account: "Cash", description: "LOCAL BAKERY"))
+            let draft = RuleService.Input(
+                name: "Bakery", category: "Dining", conditions: [RuleCondition(.description, .contains, "bakery")])
+
+            // Given a writer holding SQLite's write lock
+            let (held, holding) = AsyncStream<Void>.makeStream()
+            let (release, releasing) = AsyncStream<Void>.makeStream()
+            let writer = Task {
+                try await database.write(household: f.household.id, actor: .commandLine) { _ in
+                    holding.yield()
+                    for await _ in release { break }
+                }
+            }
+            for await _ in held { break }
+            // When a preview runs, then it answers without waiting for the writer
+            let preview = try await within(5) { try await rules.preview(adding: draft) }
+            #expect(preview.count == 1)
+            releasing.yield()
+            try await within(5) { try await writer.value }
+
+            // Given a reader holding its session open
+            let (reading, readerHolding) = AsyncStream<Void>.makeStream()
+            let (stopReading, stop) = AsyncStream<Void>.makeStream()
+            let reader = Task {
+                try await database.read(household: f.household.id) { session in
+                    _ = try await session.transactions.chunk(after: nil, limit: 10)
+                    readerHolding.yield()
+                    for await _ in stopReading { break }
+                }
+            }
+            for await _ in reading { break }
+            // When a rule is saved and applied, then both write without waiting for the reader
+            _ = try await within(5) { try await rules.add(draft) }
+            _ = try await within(5) { try await rules.apply() }
+            stop.yield()
+            try await within(5) { try await reader.value }
+        }
+    }
 }

@@ -250,4 +250,25 @@ import VaultTestSupport
             #expect(chosen.categoryPath == "Travel" && chosen.transaction.categorySource == .manual)
         }
     }
+
+    @Test(
+        "two manual entries that are equal and opposite pair up; deleting one sends the other back to the default",
+        arguments: TestBackend.enabled)
+    func manualTransferPair(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            _ = try await f.scope.accounts.add(.init(name: "Jar", kind: "savings"))
+            let out = try await f.scope.transactions.add(
+                TransactionInput(amount: "-40.00", account: "Cash", date: "2026-11-02", description: "Into the jar"))
+            let into = try await f.scope.transactions.add(
+                TransactionInput(amount: "40.00", account: "Jar", date: "2026-11-03", description: "From cash"))
+            #expect(into.transaction.classification == .transfer)
+            #expect(
+                try await f.scope.transactions.find(out.transaction.id.description).transaction.classification
+                    == .transfer)
+            _ = try await f.scope.transactions.delete(out.transaction.id.description)
+            let left = try await f.scope.transactions.find(into.transaction.id.description).transaction
+            #expect(left.classification == .income && left.classificationSource == .default)
+        }
+    }
 }

@@ -7,8 +7,9 @@ import Foundation
 /// different accounts, dates at most `maximumDays` apart, neither pending. Matching is one to one:
 /// all possible pairs are ranked by the gap between their dates (closest first), then by the earlier
 /// date, then by the two ids, and taken greedily, so each transaction ends in at most one pair and the
-/// result never depends on input order. Pairs a person unlinked are never formed again, and
-/// transactions already in a manual pair are left alone. A pair with a credit card on one side and a
+/// result never depends on input order. Pairs a person unlinked are never formed again, transactions
+/// already in a manual pair are left alone, and so is a transaction a person classified by hand as
+/// anything but a transfer (one they marked a transfer can still be paired). A pair with a credit card on one side and a
 /// non-card account on the other is a card payment.
 public enum TransferMatcher {
     /// At most this many calendar days between the two sides (spec section 8: "within 3 calendar days").
@@ -31,6 +32,18 @@ public enum TransferMatcher {
         public var key: Set<Transaction.ID> { [outflow, inflow] }
     }
 
+    /// A pair as stored, with who made it.
+    public struct StoredPair: Hashable, Sendable {
+        public let pair: Pair
+        /// True when a person made it: automatic matching leaves it alone.
+        public let isManual: Bool
+
+        public init(pair: Pair, isManual: Bool) {
+            self.pair = pair
+            self.isManual = isManual
+        }
+    }
+
     /// The pairs among `transactions`.
     ///
     /// - Parameters:
@@ -41,7 +54,8 @@ public enum TransferMatcher {
         alreadyPaired: Set<Transaction.ID> = []
     ) -> [Pair] {
         let eligible = transactions.filter {
-            !$0.isPending && !$0.amount.isZero && !alreadyPaired.contains($0.id) && !$0.classificationSource.isLocked
+            !$0.isPending && !$0.amount.isZero && !alreadyPaired.contains($0.id)
+                && (!$0.classificationSource.isLocked || $0.classification == .transfer)
         }
         // Outflows indexed by (currency, size), so each inflow only meets outflows of its size.
         var outflows: [String: [Transaction]] = [:]

@@ -5,20 +5,22 @@ import Foundation
 /// Banks do not make this easy (reference sections 5.10 and 5.11): a pending item posts under a new
 /// id with no link to the old one, sometimes for a different amount (a tip); some banks re-issue
 /// ids for whole blocks of history; and a row a person deleted must not return on the next sync.
-/// The decision is taken in this order, the first that applies winning:
 ///
-/// 1. the bank id is one a person deleted, or the incoming item is the posted form or re-issue of a
-///    row a person deleted: skip it;
-/// 2. the bank id is already stored in this account: the same transaction;
-/// 3. a posted item matching a stored pending one that the bank no longer lists: same sign, the
-///    posted amount within `tipTolerancePercent` of the pending one, posted 0 to `postingWindowDays`
-///    after it, similar payee: the pending row becomes the posted one;
-/// 4. a stored posted row the bank no longer lists with the same date, amount and payee: the bank
-///    re-issued its id;
-/// 5. otherwise it is new.
+/// The decision is taken for a whole incoming batch of one account at once, never row by row:
 ///
-/// Among several candidates the closest date wins, then the closest amount, then the lowest id, so
-/// the result never depends on the order rows were read in.
+/// 1. an incoming item whose bank id a person deleted, or that is the posted form or re-issue of a
+///    row a person deleted, is skipped;
+/// 2. an incoming item whose bank id is already stored in this account is that transaction;
+/// 3. the rest are matched one to one against the stored rows the bank no longer lists, through
+///    links of two kinds: a re-issued id (a stored *posted* row with the same date, amount and
+///    description) and a posted form (a stored *pending* row: same sign, the posted amount within
+///    `tipTolerancePercent` of the pending one, posted 0 to `postingWindowDays` after it, similar
+///    payee). Links are ranked exact first (a re-issue, or a posted form with the pending row's
+///    amount, transacted-at and description), then by the gap between dates, the gap between
+///    amounts, the stored row's id and the incoming bank id, and taken greedily; so an exact posted
+///    form wins over a near one whatever order the bank listed them in, and a stored posted row is
+///    never taken for a pending row's posted form;
+/// 4. otherwise it is new.
 public enum TransactionIdentity {
     /// Days after the pending date within which the posted item may appear (reference 5.10: "a few days").
     public static let postingWindowDays = 5
@@ -33,9 +35,12 @@ public enum TransactionIdentity {
         public var description: String
         public var payee: String?
         public var isPending: Bool
+        /// When the purchase happened, when the bank says: equal on a pending row and its exact posted form.
+        public var transactedAt: Date?
 
         public init(
-            bankID: String, date: LocalDate, amount: Money, description: String, payee: String?, isPending: Bool
+            bankID: String, date: LocalDate, amount: Money, description: String, payee: String?, isPending: Bool,
+            transactedAt: Date? = nil
         ) {
             self.bankID = bankID
             self.date = date
@@ -43,6 +48,7 @@ public enum TransactionIdentity {
             self.description = description
             self.payee = payee
             self.isPending = isPending
+            self.transactedAt = transactedAt
         }
 
         var payeeKey: String { PayeeKey.normalize(payee ?? description) }
@@ -57,10 +63,11 @@ public enum TransactionIdentity {
         public var description: String
         public var payee: String?
         public var isPending: Bool
+        public var transactedAt: Date?
 
         public init(
             id: Transaction.ID, bankID: String?, date: LocalDate, amount: Money, description: String, payee: String?,
-            isPending: Bool
+            isPending: Bool, transactedAt: Date? = nil
         ) {
             self.id = id
             self.bankID = bankID
@@ -69,6 +76,7 @@ public enum TransactionIdentity {
             self.description = description
             self.payee = payee
             self.isPending = isPending
+            self.transactedAt = transactedAt
         }
 
         public init(_ transaction: Transaction) {
@@ -79,6 +87,7 @@ public enum TransactionIdentity {
             description = transaction.description
             payee = transaction.payee
             isPending = transaction.isPending
+            transactedAt = transaction.transactedAt
         }
 
         var payeeKey: String { PayeeKey.normalize(payee ?? description) }
@@ -110,38 +119,106 @@ public enum TransactionIdentity {
         }
     }
 
-    /// Decides what `incoming` is among `candidates` (stored rows of the same account).
-    ///
-    /// - Parameters:
-    ///   - listedBankIDs: every bank id the bank sent for this account in this sync; a stored row whose
-    ///     id is still listed is that transaction and cannot be another's earlier form.
-    ///   - deletedBankIDs: bank ids of this account a person deleted.
-    ///   - claimed: rows already matched to another incoming transaction in this sync (matching is one to one).
-    ///   - deleted: what is remembered of deleted rows, so their posted form or re-issued id stays deleted too.
-    ///   - listIsComplete: false when the bank reported a failure for the account; then nothing is inferred
-    ///     from what the list leaves out, and only bank ids are matched.
+    /// Decides what one incoming transaction is among `candidates` (stored rows of the same account):
+    /// `match` for a batch of one, with `claimed` rows already taken by others.
     public static func decide(
         _ incoming: Incoming, candidates: [Candidate], listedBankIDs: Set<String>, deletedBankIDs: Set<String>,
         claimed: Set<Transaction.ID> = [], deleted: [Candidate] = [], listIsComplete: Bool = true
     ) -> Decision {
-        if deletedBankIDs.contains(incoming.bankID) { return .deletedByPerson }
-        if let known = candidates.first(where: { $0.bankID == incoming.bankID }) { return .known(known.id) }
-        if !incoming.isPending, deleted.contains(where: { $0.isPending && postedMatches(incoming, pending: $0) }) {
-            return .deletedByPerson
+        match(
+            [incoming], candidates: candidates.filter { !claimed.contains($0.id) }, listedBankIDs: listedBankIDs,
+            deletedBankIDs: deletedBankIDs, deleted: deleted, listIsComplete: listIsComplete)[0]
+    }
+
+    /// Decides what each of a batch of incoming transactions of one account is, all at once; the result
+    /// holds one decision per incoming transaction, in the same order.
+    ///
+    /// - Parameters:
+    ///   - candidates: stored rows of the account that the incoming ones might be.
+    ///   - listedBankIDs: every bank id the bank sent for this account in this sync (the batch's own ids are
+    ///     added); a stored row whose id is still listed is that transaction and cannot be another's earlier form.
+    ///   - deletedBankIDs: bank ids of this account a person deleted.
+    ///   - deleted: what is remembered of deleted rows, so their posted form or re-issued id stays deleted too.
+    ///   - listIsComplete: false when the bank reported a failure for the account; then nothing is inferred
+    ///     from what the list leaves out, and only bank ids are matched.
+    public static func match(
+        _ incoming: [Incoming], candidates: [Candidate], listedBankIDs: Set<String> = [],
+        deletedBankIDs: Set<String>, deleted: [Candidate] = [], listIsComplete: Bool = true
+    ) -> [Decision] {
+        let listed = listedBankIDs.union(incoming.map(\.bankID))
+        var byBankID: [String: Candidate] = [:]
+        for candidate in candidates.sorted(by: { $0.id < $1.id }) {
+            if let bankID = candidate.bankID, byBankID[bankID] == nil { byBankID[bankID] = candidate }
         }
-        if deleted.contains(where: { !$0.isPending && sameContent($0, incoming) }) { return .deletedByPerson }
-        guard listIsComplete else { return .new }
-        let open = candidates.filter { candidate in
-            !claimed.contains(candidate.id) && !(candidate.bankID.map(listedBankIDs.contains) ?? false)
+        var decisions = [Decision?](repeating: nil, count: incoming.count)
+        var claimed: Set<Transaction.ID> = []
+        var open: [Int] = []
+        for (index, item) in incoming.enumerated() {
+            if deletedBankIDs.contains(item.bankID) {
+                decisions[index] = .deletedByPerson
+            } else if let known = byBankID[item.bankID], !claimed.contains(known.id) {
+                decisions[index] = .known(known.id)
+                claimed.insert(known.id)
+            } else if !item.isPending, deleted.contains(where: { $0.isPending && postedMatches(item, pending: $0) }) {
+                decisions[index] = .deletedByPerson
+            } else if deleted.contains(where: { !$0.isPending && sameContent($0, item) }) {
+                decisions[index] = .deletedByPerson
+            } else {
+                open.append(index)
+            }
         }
-        if !incoming.isPending,
-            let pending = best(open.filter { $0.isPending && postedMatches(incoming, pending: $0) }, for: incoming)
-        {
-            return .postedFromPending(pending.id)
+        if listIsComplete {
+            let unlisted = candidates.filter { candidate in
+                !claimed.contains(candidate.id) && !(candidate.bankID.map(listed.contains) ?? false)
+            }
+            for link in links(from: open.map { ($0, incoming[$0]) }, to: unlisted)
+            where decisions[link.incoming] == nil && !claimed.contains(link.stored) {
+                decisions[link.incoming] = link.isReissue ? .reissued(link.stored) : .postedFromPending(link.stored)
+                claimed.insert(link.stored)
+            }
         }
-        let reissued = open.filter { !$0.isPending && sameContent($0, incoming) }
-        if let match = best(reissued, for: incoming) { return .reissued(match.id) }
-        return .new
+        return decisions.map { $0 ?? .new }
+    }
+
+    /// A possible match between an incoming item and an unlisted stored row, with its rank.
+    struct Link {
+        let incoming: Int
+        let stored: Transaction.ID
+        let isReissue: Bool
+        let isExact: Bool
+        let dateGap: Int
+        let amountGap: UInt64
+        let bankID: String
+    }
+
+    /// Every possible re-issue and posted-form link, best first (see the type's documentation).
+    static func links(from incoming: [(Int, Incoming)], to stored: [Candidate]) -> [Link] {
+        var links: [Link] = []
+        for (index, item) in incoming {
+            for candidate in stored {
+                let isReissue = !candidate.isPending && sameContent(candidate, item)
+                let isPosted =
+                    !isReissue && !item.isPending && candidate.isPending && postedMatches(item, pending: candidate)
+                guard isReissue || isPosted else { continue }
+                let exact =
+                    isReissue
+                    || (candidate.amount == item.amount && candidate.transactedAt == item.transactedAt
+                        && PayeeKey.normalize(candidate.description) == PayeeKey.normalize(item.description))
+                links.append(
+                    Link(
+                        incoming: index, stored: candidate.id, isReissue: isReissue, isExact: exact,
+                        dateGap: abs(candidate.date.days(until: item.date)),
+                        amountGap: (candidate.amount.minorUnits - item.amount.minorUnits).magnitude, bankID: item.bankID
+                    ))
+            }
+        }
+        return links.sorted { a, b in
+            if a.isExact != b.isExact { return a.isExact }
+            if a.dateGap != b.dateGap { return a.dateGap < b.dateGap }
+            if a.amountGap != b.amountGap { return a.amountGap < b.amountGap }
+            if a.stored != b.stored { return a.stored < b.stored }
+            return a.bankID < b.bankID
+        }
     }
 
     /// Same date, amount and description: what a re-issued id leaves unchanged.
@@ -161,19 +238,5 @@ public enum TransactionIdentity {
         let allowance = pendingSize * UInt64(tipTolerancePercent) / 100
         guard postedSize >= pendingSize, postedSize <= pendingSize + allowance else { return false }
         return PayeeKey.similar(posted.payeeKey, pending.payeeKey)
-    }
-
-    /// The closest candidate: nearest date, then nearest amount, then lowest id.
-    static func best(_ candidates: [Candidate], for incoming: Incoming) -> Candidate? {
-        candidates.min { a, b in
-            let (da, db) = (abs(a.date.days(until: incoming.date)), abs(b.date.days(until: incoming.date)))
-            if da != db { return da < db }
-            let (ma, mb) = (
-                (a.amount.minorUnits - incoming.amount.minorUnits).magnitude,
-                (b.amount.minorUnits - incoming.amount.minorUnits).magnitude
-            )
-            if ma != mb { return ma < mb }
-            return a.id < b.id
-        }
     }
 }

@@ -2,12 +2,18 @@ import Foundation
 import VaultCore
 import VaultStore
 
-/// Runs the classification pipeline over a household's history and writes what changed, in one
-/// database transaction (DESIGN section 3: pure engines decide, the service applies).
+/// Runs the ingest pipeline over a household's whole history (`ghostvault classify`, rule apply and
+/// preview) in chunks, and writes what changed in one database transaction (DESIGN section 3).
 public struct ClassificationService: Sendable {
     let scope: HouseholdScope
+    /// How many transactions one step of a pass over all history plans at once.
+    let chunkSize: Int
 
-    public init(scope: HouseholdScope) { self.scope = scope }
+    /// A service over `scope`'s history, planned `chunkSize` transactions at a time.
+    public init(scope: HouseholdScope, chunkSize: Int = ClassificationService.defaultChunkSize) {
+        self.scope = scope
+        self.chunkSize = chunkSize
+    }
 
     /// One transaction whose derived fields changed.
     public struct Change: Sendable {
@@ -29,79 +35,75 @@ public struct ClassificationService: Sendable {
     /// Re-classifies every transaction; running it twice changes nothing the second time.
     @discardableResult
     public func run() async throws -> Result {
-        try await scope.write { session in try await Self.run(in: session, newID: { scope.vault.newID() }) }
-    }
-
-    static func run(in session: HouseholdSession, newID: () -> Rule.ID) async throws -> Result {
-        try await ensureBuiltIns(in: session, newID: newID)
-        let plan = try await plan(in: session)
-        for pair in plan.pairsRemoved { _ = try await session.transfers.delete(containing: pair.outflow) }
-        try await session.transfers.insert(plan.pairsAdded, manual: false)
-        var result = plan.result
-        result.changes = []
-        for change in plan.result.changes {
-            let fields = try await session.transactions.update(change.transaction)
-            result.changes.append(Change(transaction: change.transaction, before: change.before, fields: fields))
+        try await scope.write { session in
+            try await Self.run(in: session, chunkSize: chunkSize, newID: { scope.vault.newID() })
         }
-        return result
     }
 
-    /// What a run would change, decided from what is stored without writing anything: a preview reads it in a
+    /// Transactions per chunk of a pass over all history: enough that a chunk's queries cost little beside its
+    /// rows, few enough that a million-row household never sits in memory at once.
+    public static let defaultChunkSize = 20_000
+
+    /// Runs the pipeline over all history in `session`, chunk by chunk, writing each chunk's plan before the
+    /// next is read; the result is the same as incremental runs.
+    static func run(in session: HouseholdSession, chunkSize: Int, newID: () -> Rule.ID) async throws -> Result {
+        try await ensureBuiltIns(in: session, newID: newID)
+        let ingest = try await Ingest.open(in: session)
+        return try await pass(ingest, chunkSize: chunkSize) { plan in try await ingest.apply(plan) }
+    }
+
+    /// What a run would change, decided from what is stored without writing anything: a preview plans in a
     /// read session, so it never holds the database's writer while rules match. `adding` rules are run as if
     /// they were stored.
-    struct Plan: Sendable {
+    static func plan(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Result {
+        try await pass(try await Ingest.open(in: session, adding: drafts), chunkSize: defaultChunkSize) { _ in }
+    }
+
+    /// Plans all history in date-ordered chunks, handing each chunk's plan to `write`; the changes are
+    /// gathered per transaction (a row at the edge of two chunks may be planned twice, to the same end).
+    static func pass(
+        _ ingest: Ingest, chunkSize: Int, write: (IngestPlan) async throws -> Void
+    ) async throws -> Result {
+        var ingest = ingest
+        ingest.pairIndex = PairIndex(try await ingest.session.transfers.all())
         var result = Result()
-        var pairsRemoved: [TransferMatcher.Pair] = []
-        var pairsAdded: [TransferMatcher.Pair] = []
-    }
-
-    static func plan(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Plan {
-        var plan = Plan()
-        let accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
-        var matchers: [RuleMatcher] = []
-        for rule in try await session.rules.all() + drafts {
-            do { matchers.append(try RuleMatcher(rule)) } catch { plan.result.skippedRules.append(rule.name) }
+        result.skippedRules = ingest.skippedRules
+        var changes: [Transaction.ID: Change] = [:]
+        var added: Set<TransferMatcher.Pair> = []
+        var removed: Set<TransferMatcher.Pair> = []
+        var position: (LocalDate, Transaction.ID)?
+        while true {
+            var rows = try await ingest.session.transactions.chunk(after: position, limit: chunkSize)
+            guard let first = rows.first, var last = rows.last else { break }
+            // A chunk ends with a whole day, so the transfer window only reads the days around it; only a
+            // single day of more than `chunkSize` rows is cut within the day.
+            let startsADay = position.map { $0.0 < first.date } ?? true
+            if rows.count == chunkSize, first.date < last.date {
+                let cut = last.date
+                rows.removeAll { $0.date == cut }
+                last = rows[rows.count - 1]
+            }
+            let wholeDays = startsADay && (rows.count < chunkSize || first.date < last.date)
+            position = (last.date, last.id)
+            result.examined += rows.count
+            let plan = try await ingest.plan(
+                revisit: rows.map { ($0, $0) }, covered: wholeDays ? first.date...last.date : nil)
+            try await write(plan)
+            ingest.pairIndex?.apply(plan)
+            for (before, after, fields) in plan.updates {
+                let first = changes[after.id]?.before ?? before
+                changes[after.id] = Change(
+                    transaction: after, before: first, fields: (changes[after.id]?.fields ?? []) + fields)
+            }
+            added.formUnion(plan.pairs)
+            removed.formUnion(plan.unpairs)
         }
-        let transactions = try await session.transactions.all()
-        plan.result.examined = transactions.count
-
-        // Transfers: a person's pairs stay; automatic ones are found afresh.
-        let stored = try await session.transfers.all()
-        let manual = stored.filter(\.isManual).map(\.pair)
-        let storedAuto = Set(stored.filter { !$0.isManual }.map(\.pair))
-        let found = Set(
-            TransferMatcher.pairs(
-                in: transactions, accounts: accounts, unlinked: try await session.transfers.unlinked(),
-                alreadyPaired: Set(manual.flatMap(\.key))))
-        plan.pairsRemoved = storedAuto.subtracting(found).sorted { $0.outflow < $1.outflow }
-        plan.pairsAdded = found.subtracting(storedAuto).sorted { $0.outflow < $1.outflow }
-        plan.result.pairsRemoved = plan.pairsRemoved.count
-        plan.result.pairsAdded = plan.pairsAdded.count
-
-        let outcomes = Classifier.classify(
-            transactions, accounts: accounts, rules: matchers, transferPairs: manual + Array(found))
-        for transaction in transactions {
-            guard let outcome = outcomes[transaction.id] else { continue }
-            let updated = outcome.applied(to: transaction)
-            guard updated != transaction else { continue }
-            plan.result.changes.append(Change(transaction: updated, before: transaction, fields: []))
+        result.changes = changes.values.filter { $0.transaction != $0.before }.sorted {
+            ($0.transaction.date, $0.transaction.id) < ($1.transaction.date, $1.transaction.id)
         }
-        return plan
-    }
-
-    /// Runs rules and patterns over one new transaction before it is stored (transfers are found by the
-    /// next full run, which sees both sides).
-    static func classifyNew(
-        _ transaction: Transaction, account: Account, in session: HouseholdSession
-    ) async throws
-        -> Transaction
-    {
-        let matchers = try await session.rules.all().compactMap { try? RuleMatcher($0) }
-        guard
-            let outcome = Classifier.classify(
-                [transaction], accounts: [account.id: account], rules: matchers, transferPairs: [])[transaction.id]
-        else { return transaction }
-        return outcome.applied(to: transaction)
+        result.pairsAdded = added.subtracting(removed).count
+        result.pairsRemoved = removed.subtracting(added).count
+        return result
     }
 
     /// Gives a household the built-in income and merchant rules once, filed under its default categories.

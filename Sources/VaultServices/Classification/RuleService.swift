@@ -153,7 +153,7 @@ public struct RuleService: Sendable {
             if let draft {
                 drafts.append(try await Self.build(draft, id: scope.vault.newID(), origin: .user, session: session))
             }
-            return try await ClassificationService.plan(in: session, adding: drafts).result.changes.map {
+            return try await ClassificationService.plan(in: session, adding: drafts).changes.map {
                 PreviewItem(
                     transaction: $0.transaction, categoryBefore: $0.before.categoryID,
                     categoryAfter: $0.transaction.categoryID, classificationBefore: $0.before.classification,

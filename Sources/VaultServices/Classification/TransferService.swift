@@ -94,8 +94,16 @@ public struct TransferService: Sendable {
                 throw VaultError(.notFound, "That transaction is not part of a transfer pair.")
             }
             try await session.transfers.rememberUnlinked(pair)
+            try await Self.revisit(pair.key, in: session)
         }
-        try await ClassificationService(scope: scope).run()
+    }
+
+    /// Runs the pipeline again over the transactions whose pairing a person changed.
+    static func revisit(_ ids: Set<Transaction.ID>, in session: HouseholdSession) async throws {
+        guard !ids.isEmpty else { return }
+        let ingest = try await Ingest.open(in: session)
+        let rows = try await session.transactions.find(ids.sorted())
+        try await ingest.apply(try await ingest.plan(revisit: rows.map { ($0, $0) }))
     }
 
     /// Pairs two transactions by hand: equal and opposite amounts in different accounts.
@@ -112,8 +120,11 @@ public struct TransferService: Sendable {
                     Problem(field: "partner", message: "A transfer's two sides have equal and opposite amounts."))
             }
             guard problems.isEmpty else { throw InvalidInput(problems) }
-            _ = try await session.transfers.delete(containing: a.id)
-            _ = try await session.transfers.delete(containing: b.id)
+            // The former partners lose their pairs and are planned again with these two.
+            var revisited: Set<Transaction.ID> = [a.id, b.id]
+            for id in [a.id, b.id] {
+                if let old = try await session.transfers.delete(containing: id) { revisited.formUnion(old.key) }
+            }
             let accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
             let (outflow, inflow) = a.amount.isNegative ? (a, b) : (b, a)
             let kinds = [outflow.accountID, inflow.accountID].map { accounts[$0]?.kind }
@@ -124,7 +135,7 @@ public struct TransferService: Sendable {
                         isCardPayment: kinds.contains(.creditCard) && kinds.contains { $0 != .creditCard })
                 ],
                 manual: true)
+            try await Self.revisit(revisited, in: session)
         }
-        try await ClassificationService(scope: scope).run()
     }
 }

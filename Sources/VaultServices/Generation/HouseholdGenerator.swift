@@ -131,17 +131,21 @@ public struct HouseholdGenerator: Sendable {
                 minorUnits: account.balance.minorUnits + (sums[account.id] ?? 0), currency: currency)
             return settled
         }
-        // The pipeline, in memory: transfers, then rules and patterns, then the default.
+        // The pipeline, in memory: a new household has nothing stored for the rows to interact with.
         let accountsByID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
-        let pairs = TransferMatcher.pairs(in: rows, accounts: accountsByID)
-        let finalRows = try await scope.write { session -> [Transaction] in
+        let plan = try await scope.write { session -> IngestPlan in
             try await session.accounts.insert(accounts[0])
             for account in accounts.dropFirst() { try await session.accounts.insert(account) }
             try await ClassificationService.ensureBuiltIns(in: session, newID: { scope.vault.newID() })
             let matchers = try await session.rules.all().compactMap { try? RuleMatcher($0) }
-            let outcomes = Classifier.classify(rows, accounts: accountsByID, rules: matchers, transferPairs: pairs)
-            return rows.map { row in outcomes[row.id].map { $0.applied(to: row) } ?? row }
+            let batches = accounts.map { account in
+                IngestPlanner.Batch(
+                    account: account.id, rows: rows.filter { $0.accountID == account.id }, listIsComplete: false)
+            }
+            return IngestPlanner.plan(.init(batches: batches, accounts: accountsByID, rules: matchers))
         }
+        let finalRows = plan.inserts
+        let pairs = plan.pairs
         // Written in chunks so no single transaction holds the whole history in the write lock.
         for chunk in finalRows.chunked(by: 20_000) {
             try await scope.write { session in try await session.transactions.insert(Array(chunk)) }

@@ -65,6 +65,7 @@ public struct HouseholdScope: Sendable {
     public var recurring: RecurringService { RecurringService(scope: self) }
     public var lens: LensService { LensService(scope: self) }
     public var receipts: ReceiptService { ReceiptService(scope: self) }
+    public var ingest: IngestService { IngestService(scope: self) }
 
     /// The household itself.
     public func details() async throws -> Household {

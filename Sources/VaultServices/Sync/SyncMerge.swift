@@ -6,16 +6,14 @@ import VaultStore
 /// Merges what `/accounts` returned into the store, inside the caller's transaction.
 ///
 /// Institutions are matched by (connection, the bridge's connection id), accounts by (institution,
-/// the bank's account id), transactions by the identity stage (`TransactionIdentity`). Accounts the
+/// the bank's account id). Transactions go through the ingest pipeline (`Ingest`, `IngestPlanner`) as
+/// one batch per account, and their classification is written in the same transaction. Accounts the
 /// bank stops reporting become inactive, never deleted. Each account gets today's balance snapshot.
 struct SyncMerge {
     let session: HouseholdSession
     let household: Household
     let connection: BankConnection
     let now: Date
-
-    /// How far around the incoming dates stored rows are read as identity candidates (the posting window and then some).
-    static let candidateMarginDays = 10
 
     func merge(_ sets: [(SyncWindows.Window, AccountSet)], into report: inout SyncService.Report) async throws {
         let institutions = try await mergeInstitutions(sets.map(\.1), report: &report)
@@ -44,6 +42,7 @@ struct SyncMerge {
             }
         }
         let messages = sets.flatMap(\.1.messages)
+        var batches: [(batch: IngestPlanner.Batch, dates: [LocalDate])] = []
         for (_, entry) in byAccount.sorted(by: { $0.key < $1.key }) {
             guard let institution = institutions[entry.account.connectionID], !institution.isRemoved else { continue }
             let account = try await mergeAccount(entry.account, institution: institution, report: &report)
@@ -52,9 +51,10 @@ struct SyncMerge {
             let failed = messages.contains {
                 $0.accountID == entry.account.id || ($0.connectionID == entry.account.connectionID && $0.kind == "con")
             }
-            try await mergeTransactions(
-                Array(entry.transactions.values), into: account, coverage: failed ? nil : coverage, report: &report)
+            batches.append(
+                try batch(Array(entry.transactions.values), into: account, coverage: failed ? nil : coverage))
         }
+        try await ingest(batches, report: &report)
         // Accounts of this connection the bank no longer reports stay, marked inactive.
         let connectionInstitutions = Set(institutions.values.map(\.id))
         for account in try await session.accounts.all()
@@ -140,93 +140,48 @@ struct SyncMerge {
         return account
     }
 
-    private func mergeTransactions(
-        _ incoming: [AccountSet.Transaction], into account: Account, coverage: DateRange?,
-        report: inout SyncService.Report
-    ) async throws {
-        let dated = try incoming.map { bank -> (AccountSet.Transaction, TransactionIdentity.Incoming) in
+    /// An account's incoming bank transactions as the pipeline's rows, with the dates the bank answered for.
+    private func batch(
+        _ incoming: [AccountSet.Transaction], into account: Account, coverage: DateRange?
+    ) throws -> (batch: IngestPlanner.Batch, dates: [LocalDate]) {
+        let rows = try incoming.map { bank in
             let instant = bank.posted ?? bank.transactedAt ?? now
-            return (
-                bank,
-                TransactionIdentity.Incoming(
-                    bankID: bank.id, date: LocalDate(instant, in: household.timeZone),
-                    amount: try BankData.money(bank.amount, account.currency), description: bank.description,
-                    payee: bank.payee, isPending: bank.isPending)
-            )
-        }.sorted { ($0.1.date, $0.1.bankID) < ($1.1.date, $1.1.bankID) }
-        let dates = dated.map(\.1.date) + [coverage?.start, coverage?.end].compactMap { $0 }
-        guard let earliest = dates.min(), let latest = dates.max() else { return }
-        let first = earliest.adding(days: -Self.candidateMarginDays)
-        let last = latest.adding(days: Self.candidateMarginDays)
-        // Rows near the incoming dates, plus any row holding one of the incoming bank ids (however old)
-        // and every pending row of the account, so nothing already stored is taken for new.
-        var stored = try await session.transactions.bankTransactions(in: account.id, from: first, through: last)
-        let nearby = Set(stored.map(\.id))
-        for extra in try await session.transactions.bankTransactions(
-            in: account.id, bankIDs: incoming.map(\.id), orPending: true)
-        where !nearby.contains(extra.id) {
-            stored.append(extra)
-        }
-        var candidates = stored.map(TransactionIdentity.Candidate.init)
-        let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
-        let listed = Set(incoming.map(\.id))
-        let deleted = try await session.syncRecords.deletedTransactions(in: account)
-        let deletedIDs = Set(deleted.compactMap(\.bankID))
-        var claimed: Set<Transaction.ID> = []
-        var inserts: [Transaction] = []
-        for (bank, item) in dated {
-            let decision = TransactionIdentity.decide(
-                item, candidates: candidates, listedBankIDs: listed, deletedBankIDs: deletedIDs, claimed: claimed,
-                deleted: deleted, listIsComplete: coverage != nil)
-            switch decision {
-            case .deletedByPerson:
-                report.skippedDeleted += 1
-            case .new:
-                var transaction = Transaction(
-                    id: newID(), householdID: household.id, accountID: account.id, date: item.date,
-                    postedAt: bank.posted,
-                    transactedAt: bank.transactedAt, amount: item.amount, description: bank.description,
-                    payee: bank.payee,
-                    memo: bank.memo, isPending: bank.isPending, source: .bank, bankTransactionID: bank.id)
-                transaction.identityNote = decision.explanation
-                inserts.append(transaction)
-            case .known(let id), .postedFromPending(let id), .reissued(let id):
-                claimed.insert(id)
-                guard var transaction = byID[id] else { continue }
-                transaction.bankTransactionID = bank.id
-                transaction.date = item.date
-                transaction.postedAt = bank.posted
-                transaction.transactedAt = bank.transactedAt ?? transaction.transactedAt
-                transaction.amount = item.amount
-                transaction.description = bank.description
-                transaction.payee = bank.payee ?? transaction.payee
-                transaction.memo = bank.memo ?? transaction.memo
-                transaction.isPending = bank.isPending
-                if transaction.classificationSource == .default {
-                    transaction.classification = .byDefault(for: transaction.amount)
-                }
-                if case .known = decision {} else { transaction.identityNote = decision.explanation }
-                if case .postedFromPending = decision { report.pendingPosted += 1 }
-                if case .reissued = decision { report.idsReissued += 1 }
-                if !(try await session.transactions.update(transaction)).isEmpty { report.transactionsUpdated += 1 }
-                if let index = candidates.firstIndex(where: { $0.id == id }) {
-                    candidates[index] = TransactionIdentity.Candidate(transaction)
+            return Transaction(
+                id: newID(), householdID: household.id, accountID: account.id,
+                date: LocalDate(instant, in: household.timeZone), postedAt: bank.posted,
+                transactedAt: bank.transactedAt, amount: try BankData.money(bank.amount, account.currency),
+                description: bank.description, payee: bank.payee, memo: bank.memo, isPending: bank.isPending,
+                source: .bank, bankTransactionID: bank.id)
+        }.sorted { ($0.date, $0.bankTransactionID ?? "") < ($1.date, $1.bankTransactionID ?? "") }
+        return (
+            IngestPlanner.Batch(account: account.id, rows: rows, listIsComplete: coverage != nil),
+            [coverage?.start, coverage?.end].compactMap { $0 }
+        )
+    }
+
+    /// Plans every account's batch at once (so transfers between them pair) and writes the plan.
+    private func ingest(
+        _ batches: [(batch: IngestPlanner.Batch, dates: [LocalDate])], report: inout SyncService.Report
+    ) async throws {
+        let ingest = try await Ingest.open(in: session)
+        let plan = try await ingest.plan(batches)
+        try await ingest.apply(plan)
+        report.transactionsAdded += plan.inserts.count
+        report.pendingDropped += plan.drops.count
+        report.skippedDeleted += plan.skipped.count
+        let incoming = Set(batches.flatMap(\.batch.rows).compactMap(\.bankTransactionID))
+        for (before, after, fields) in plan.updates {
+            if after.bankTransactionID.map(incoming.contains) == true, before.bankTransactionID != nil {
+                report.transactionsUpdated += 1
+                if before.isPending, !after.isPending, before.bankTransactionID != after.bankTransactionID {
+                    report.pendingPosted += 1
+                } else if before.bankTransactionID != after.bankTransactionID {
+                    report.idsReissued += 1
                 }
             }
+            if fields.contains(where: ["classification", "categoryID"].contains) { report.classified += 1 }
         }
-        try await session.transactions.insert(inserts)
-        report.transactionsAdded += inserts.count
-        // Authorisations the bank stopped listing without posting were cancelled (reference 5.10).
-        // Only a complete answer says anything by leaving a row out. A pending item older than the
-        // requested period is dropped too: it is either long settled under a new id or cancelled.
-        guard coverage != nil else { return }
-        for transaction in stored
-        where transaction.isPending && !claimed.contains(transaction.id)
-            && !(transaction.bankTransactionID.map(listed.contains) ?? false)
-        {
-            _ = try await session.transactions.delete(transaction.id)
-            report.pendingDropped += 1
-        }
+        report.classified += plan.inserts.count
     }
 
     private func newID<Owner>() -> Identifier<Owner> {

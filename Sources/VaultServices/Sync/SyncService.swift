@@ -37,7 +37,7 @@ public struct SyncService: Sendable {
         public var partialFailure = false
         /// Whether an institution appeared that earlier syncs had not seen.
         public var newInstitution = false
-        /// Transactions whose classification or category changed after the sync (new ones included).
+        /// Transactions whose classification or category the sync set or changed (new ones included).
         public var classified = 0
     }
 
@@ -209,7 +209,7 @@ public struct SyncService: Sendable {
         report.remainingRequests = RequestBudget(used: used + report.requests).remaining
         let merged = sets
         let stop = failure
-        var result = try await scope.write { session in
+        return try await scope.write { session in
             var connection = try await session.connections.find(id) ?? connection
             connection.lastSyncAt = now
             if !merged.isEmpty {
@@ -243,11 +243,6 @@ public struct SyncService: Sendable {
             report.connection = connection
             return report
         }
-        // Every new or changed transaction goes through classification (DESIGN section 3, stages 3 to 6).
-        if result.transactionsAdded + result.transactionsUpdated + result.pendingDropped > 0 {
-            result.classified = try await ClassificationService(scope: scope).run().changes.count
-        }
-        return result
     }
 
     /// The connection state a SimpleFIN failure leaves behind, with what to do.

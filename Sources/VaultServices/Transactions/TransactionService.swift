@@ -75,9 +75,13 @@ public struct TransactionService: Sendable {
                 categorySource: category == nil ? .default : .manual,
                 classification: category.map { Self.classification(for: $0.kind) } ?? .byDefault(for: amount),
                 classificationSource: category == nil ? .default : .manual, source: .manual)
-            // A new entry goes through the rules and patterns like any other (fields chosen here stay).
-            transaction = try await ClassificationService.classifyNew(transaction, account: account, in: session)
-            try await session.transactions.insert(transaction)
+            // A new entry goes through the pipeline like any other: transfer matching, rules and patterns
+            // (fields chosen here stay).
+            let ingest = try await Ingest.open(in: session)
+            let plan = try await ingest.plan(
+                [(IngestPlanner.Batch(account: account.id, rows: [transaction], listIsComplete: false), [])])
+            try await ingest.apply(plan)
+            transaction = plan.inserts.first { $0.id == transaction.id } ?? transaction
             try await Self.adjustBalance(of: account, by: amount.minorUnits, today: today, session: session)
             return Listed(
                 transaction: transaction, account: account,
@@ -193,7 +197,13 @@ public struct TransactionService: Sendable {
                 description: changes.description, payee: changes.payee, notes: changes.notes, tags: changes.tags)
             guard problems.isEmpty, let account else { throw InvalidInput(problems) }
 
-            let changed = try await session.transactions.update(transaction)
+            // The edited row goes through the pipeline again: its pair and derived fields follow the edit.
+            let ingest = try await Ingest.open(in: session)
+            let plan = try await ingest.plan(revisit: [(original, transaction)])
+            try await ingest.apply(plan)
+            let update = plan.updates.first { $0.after.id == transaction.id }
+            transaction = update?.after ?? transaction
+            let changed = update?.fields ?? []
             if let oldAccount = accounts.first(where: { $0.id == original.accountID }),
                 oldAccount.id != account.id || original.amount != transaction.amount
             {
@@ -221,7 +231,10 @@ public struct TransactionService: Sendable {
             try await session.syncRecords.rememberDeleted(transaction)
             // Its receipts go with it, each in the change log (the schema's cascade would leave no record).
             try await session.receipts.deleteAll(transaction: transaction.id)
+            let partners = try await session.transfers.involving([transaction.id]).flatMap(\.pair.key)
             _ = try await session.transactions.delete(transaction.id)
+            // Its transfer partner, left without a pair, goes through the pipeline again.
+            try await TransferService.revisit(Set(partners).subtracting([transaction.id]), in: session)
             try await Self.adjustBalance(
                 of: account, by: -transaction.amount.minorUnits, today: household.today(at: session.now),
                 session: session)

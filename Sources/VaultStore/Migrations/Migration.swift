@@ -25,5 +25,6 @@ extension Migration {
         .search,
         .rulePatterns,
         .receipts,
+        .pendingRows,
     ]
 }

@@ -17,6 +17,15 @@ enum SQLValue: Hashable, Sendable {
         case .text(nil), .int(nil): SQLLiteral.null
         }
     }
+
+    /// The column type a value is cast to where its type cannot be inferred (a `VALUES` list).
+    var sqlType: String {
+        switch self {
+        case .text: "TEXT"
+        case .int: "BIGINT"
+        case .bool: "BOOLEAN"
+        }
+    }
 }
 
 /// The columns of one row, each with the domain field name the change log records.
@@ -105,6 +114,62 @@ extension HouseholdSession {
             .run()
         let fields = (changed.map(\.field) + alsoChanged).uniqued()
         try await log.record(entity, id, .update, fields: fields)
+        return fields
+    }
+
+    /// One row's planned change for `updateRows`: its stored values and its new ones.
+    struct RowChange: Sendable {
+        let id: String
+        let old: RowValues
+        let new: RowValues
+        /// Fields the caller stored elsewhere (tags), named in the change log.
+        var alsoChanged: [String] = []
+    }
+
+    /// Writes many rows' changed columns, one statement per batch of rows that change the same columns (not
+    /// one per row), logs each row's change, and returns each row's changed field names, in order.
+    ///
+    /// The new values travel as a `VALUES` list joined on the id (`UPDATE ... FROM`, in SQLite since 3.33 and
+    /// in PostgreSQL), each cast to its column's type so a column of `NULL`s is not taken for text.
+    @discardableResult
+    func updateRows(_ table: String, entity: String, _ changes: [RowChange]) async throws -> [[String]] {
+        let log = try log()
+        var fields: [[String]] = []
+        var groups: [[String]: [(RowChange, [RowValues.Column])]] = [:]
+        var order: [[String]] = []
+        var entries: [ChangeLog.Entry] = []
+        for change in changes {
+            let changed = change.new.changedColumns(from: change.old)
+            let names = (changed.map(\.field) + change.alsoChanged).uniqued()
+            fields.append(names)
+            guard !names.isEmpty else { continue }
+            entries.append(ChangeLog.Entry(entity: entity, entityID: change.id, operation: .update, fields: names))
+            let key = changed.map(\.column)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append((change, changed))
+        }
+        for columns in order {
+            guard let rows = groups[columns] else { continue }
+            guard let template = rows.first?.1 else { continue }
+            // Both databases cap bound parameters per statement (SQLite 32,766; PostgreSQL 65,535).
+            for chunk in rows.chunked(by: max(1, 30_000 / (columns.count + 1))) {
+                var query: SQLQueryString = "UPDATE \(ident: table) SET "
+                for (index, column) in template.enumerated() {
+                    query += "\(ident: column.column) = CAST(v.column\(unsafeRaw: String(index + 2)) AS "
+                    query += "\(unsafeRaw: column.value.sqlType)), "
+                }
+                query += "updated_at = \(bind: now.unixSeconds) FROM (VALUES "
+                query += chunk.map { row -> SQLQueryString in
+                    var tuple: SQLQueryString = "(\(bind: row.0.id)"
+                    for column in row.1 { tuple += ", \(column.value.expression)" }
+                    return tuple + ")"
+                }.joined(separator: ", ")
+                query += ") AS v WHERE \(ident: table).household_id = \(bind: householdID.description)"
+                query += " AND \(ident: table).id = v.column1"
+                try await sql.raw(query).run()
+            }
+        }
+        try await log.record(entries)
         return fields
     }
 

@@ -86,11 +86,7 @@ public struct TransferRepository: Sendable {
     let session: HouseholdSession
 
     /// A stored pair.
-    public struct StoredPair: Hashable, Sendable {
-        public let pair: TransferMatcher.Pair
-        /// True when a person made it.
-        public let isManual: Bool
-    }
+    public typealias StoredPair = TransferMatcher.StoredPair
 
     public func all() async throws -> [StoredPair] {
         try await session.sql.raw(
@@ -102,6 +98,39 @@ public struct TransferRepository: Sendable {
                     isCardPayment: try row.bool("card_payment")),
                 isManual: try row.text("kind") == "manual")
         }
+    }
+
+    /// The pairs with a side among `ids`.
+    public func involving(_ ids: [Transaction.ID]) async throws -> [StoredPair] {
+        var found: Set<StoredPair> = []
+        for chunk in ids.chunked(by: 400) where !chunk.isEmpty {
+            let binds = chunk.map(\.description)
+            let rows = try await session.sql.raw(
+                """
+                SELECT * FROM transfer_pairs WHERE household_id = \(bind: session.household)
+                  AND (outflow_id IN (\(binds: binds)) OR inflow_id IN (\(binds: binds)))
+                """
+            ).all()
+            found.formUnion(try rows.map(Self.stored(from:)))
+        }
+        return found.sorted { $0.pair.outflow < $1.pair.outflow }
+    }
+
+    /// Removes these pairs (by their outflow side) and logs each.
+    public func delete(_ pairs: [TransferMatcher.Pair]) async throws {
+        let log = try session.log()
+        for chunk in pairs.chunked(by: 500) where !chunk.isEmpty {
+            try await session.sql.raw(
+                """
+                DELETE FROM transfer_pairs WHERE household_id = \(bind: session.household)
+                  AND outflow_id IN (\(binds: chunk.map(\.outflow.description)))
+                """
+            ).run()
+        }
+        try await log.record(
+            pairs.map {
+                ChangeLog.Entry(entity: "transfer", entityID: $0.outflow.description, operation: .delete, fields: [])
+            })
     }
 
     /// One page of the pairs whose transactions pass `filter` (dates on the outflow; accounts, categories and

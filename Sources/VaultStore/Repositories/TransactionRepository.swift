@@ -39,19 +39,32 @@ public struct TransactionRepository: Sendable {
         guard let old = try await find(transaction.id) else {
             throw StoreError(.notFound, "There is no transaction \(transaction.id) in this household.")
         }
-        let tagsChanged = old.tags != transaction.tags
-        if tagsChanged {
+        return try await update([(old, transaction)])[0]
+    }
+
+    /// Saves planned changes to rows the caller read in this session (`before` as stored), without reading them
+    /// again; returns the changed field names of each, in order.
+    @discardableResult
+    public func update(_ changes: [(before: Transaction, after: Transaction)]) async throws -> [[String]] {
+        _ = try session.log()
+        let retagged = changes.filter { $0.before.tags != $0.after.tags }.map(\.after)
+        for chunk in retagged.chunked(by: 500) {
             try await session.sql.raw(
                 """
-                DELETE FROM transaction_tags
-                WHERE household_id = \(bind: session.household) AND transaction_id = \(bind: transaction.id.description)
+                DELETE FROM transaction_tags WHERE household_id = \(bind: session.household)
+                  AND transaction_id IN (\(binds: chunk.map(\.id.description)))
                 """
             ).run()
-            try await insertTags(of: [transaction])
         }
-        return try await session.updateRow(
-            "transactions", entity: "transaction", id: transaction.id,
-            from: Self.values(of: old), to: Self.values(of: transaction), alsoChanged: tagsChanged ? ["tags"] : [])
+        try await insertTags(of: retagged)
+        for (_, after) in changes { try session.requireOwn(after.householdID, "transaction") }
+        return try await session.updateRows(
+            "transactions", entity: "transaction",
+            changes.map { before, after in
+                HouseholdSession.RowChange(
+                    id: after.id.description, old: Self.values(of: before), new: Self.values(of: after),
+                    alsoChanged: before.tags != after.tags ? ["tags"] : [])
+            })
     }
 
     /// Deletes the transaction; false when there was no such transaction.
@@ -142,6 +155,59 @@ public struct TransactionRepository: Sendable {
         return try await transactions(from: rows)
     }
 
+    /// The transactions with these ids (those that exist), in no particular order.
+    public func find(_ ids: [Transaction.ID]) async throws -> [Transaction] {
+        var found: [Transaction] = []
+        for chunk in ids.chunked(by: 500) where !chunk.isEmpty {
+            let rows = try await session.sql.raw(
+                Self.selectWithCurrency + """
+                     WHERE t.household_id = \(bind: session.household) AND t.id IN (\(binds: chunk.map(\.description)))
+                    """
+            ).all()
+            found += try await transactions(from: rows)
+        }
+        return found
+    }
+
+    /// Transactions dated within a range whose amount (minor units, any currency) is one of `amounts`: the
+    /// transfer window of rows of the opposite amounts. Without `amounts`, every transaction in the range.
+    public func window(amounts: Set<Int64>?, from: LocalDate, through: LocalDate) async throws -> [Transaction] {
+        let range: SQLQueryString = """
+             WHERE t.household_id = \(bind: session.household)
+               AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+            """
+        guard let amounts else {
+            return try await transactions(from: try await session.sql.raw(Self.selectWithCurrency + range).all())
+        }
+        var found: [Transaction] = []
+        for chunk in amounts.sorted().chunked(by: 500) where !chunk.isEmpty {
+            let rows = try await session.sql.raw(
+                Self.selectWithCurrency + range + " AND t.amount_minor IN (\(binds: Array(chunk)))"
+            ).all()
+            found += try await transactions(from: rows)
+        }
+        return found
+    }
+
+    /// The household's transactions ordered by date and id, starting after (`date`, `id`): one chunk of
+    /// a pass over all history.
+    public func chunk(after position: (LocalDate, Transaction.ID)?, limit: Int) async throws -> [Transaction] {
+        let after: SQLQueryString =
+            if let (date, id) = position {
+                """
+                 AND (t.date > \(bind: Int64(date.compactValue))
+                      OR (t.date = \(bind: Int64(date.compactValue)) AND t.id > \(bind: id.description)))
+                """
+            } else {
+                ""
+            }
+        let rows = try await session.sql.raw(
+            Self.selectWithCurrency + " WHERE t.household_id = \(bind: session.household)" + after
+                + " ORDER BY t.date, t.id LIMIT \(bind: Int64(limit))"
+        ).all()
+        return try await transactions(from: rows)
+    }
+
     /// An account's transactions from bank sync dated within a range, for recognising incoming ones.
     public func bankTransactions(
         in account: Account.ID, from: LocalDate, through: LocalDate
@@ -172,11 +238,13 @@ public struct TransactionRepository: Sendable {
             found += try await transactions(from: rows)
         }
         if orPending {
+            // `pending = TRUE` as written in the partial index `transactions_pending` (migration 0011), so both
+            // databases use it.
             let rows = try await session.sql.raw(
                 Self.selectWithCurrency
                     + """
                      WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
-                       AND t.source = 'bank' AND t.pending = \(bind: true)
+                       AND t.source = 'bank' AND t.pending = TRUE
                     """
             ).all()
             let known = Set(found.map(\.id))

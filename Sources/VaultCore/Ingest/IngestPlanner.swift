@@ -1,0 +1,232 @@
+import Foundation
+
+/// The ingest pipeline as one pure function (DESIGN section 3): rows from any source, and the stored rows
+/// they can interact with, in; the actions to write, each with its reason, out.
+///
+/// Bank sync, manual entry and editing, rule apply and preview, and full re-classification all call it;
+/// it never reads anything itself, so what it may touch is exactly what its input holds. The stages, in
+/// order:
+///
+/// 1. **Normalise**: payee keys (`PayeeKey`) for identity and rules.
+/// 2. **Identity** (`TransactionIdentity.match`, per account, for the whole batch at once): an incoming
+///    bank row is a stored row under its bank id, the posted form of a stored pending row, a stored row
+///    whose id the bank re-issued, a row a person deleted (skipped), or new. A complete answer from the
+///    bank that no longer lists a stored pending row means it was cancelled: the row is dropped. Rows
+///    without a bank id (manual entry, generated rows) are new.
+/// 3. **Transfers** (`TransferMatcher`) over every row of the input: pairs a person made stay, automatic
+///    pairs are found afresh, and the differences with the stored automatic pairs become pair and unpair
+///    actions.
+/// 4-6. **Rules, built-in patterns, default** (`Classifier`) for every row that came in, that the caller
+///    asked to revisit, or whose pair changed.
+///
+/// The result equals a run over all history when `stored` is closed under the transfer window: for every
+/// row in it, every stored row of the same amount size within `TransferMatcher.maximumDays` days, and the
+/// partner of every stored pair it is in, are in it too (`IngestPlanner.Input.missingFromWindow` says
+/// what a caller still has to read). Rows outside it are neither read nor changed.
+public enum IngestPlanner {
+    /// Incoming rows of one account from one source.
+    public struct Batch: Hashable, Sendable {
+        public var account: Account.ID
+        /// The rows as the source gives them, each under the id it takes if it turns out to be new.
+        public var rows: [Transaction]
+        /// Whether the source answered for the whole period: then a stored pending row it no longer lists
+        /// was cancelled, and stored rows it no longer lists may be earlier forms of incoming ones. False
+        /// after a partial failure (only bank ids match), and for sources that are no bank list at all.
+        public var listIsComplete: Bool
+
+        public init(account: Account.ID, rows: [Transaction], listIsComplete: Bool) {
+            self.account = account
+            self.rows = rows
+            self.listIsComplete = listIsComplete
+        }
+    }
+
+    /// Everything the planner looks at.
+    public struct Input: Sendable {
+        /// Incoming rows, by account.
+        public var batches: [Batch]
+        /// Stored rows whose derived fields are decided again, as the caller changed them (a manual edit)
+        /// or as stored (rule apply, a full re-run). Each must also be in `stored`, as it was stored.
+        public var revisit: [Transaction]
+        /// The stored rows that can interact with the others: identity candidates (rows of the batches'
+        /// accounts near their dates, rows holding their bank ids, the accounts' pending rows) and the
+        /// transfer window.
+        public var stored: [Transaction]
+        /// Stored transfer pairs with a side among `stored`.
+        public var pairs: [TransferMatcher.StoredPair]
+        /// Pairs a person unlinked (never formed again).
+        public var unlinked: Set<Set<Transaction.ID>>
+        /// What is remembered of the bank rows a person deleted, by account.
+        public var deleted: [Account.ID: [TransactionIdentity.Candidate]]
+        public var accounts: [Account.ID: Account]
+        /// The household's rules and built-in patterns, compiled.
+        public var rules: [RuleMatcher]
+
+        public init(
+            batches: [Batch] = [], revisit: [Transaction] = [], stored: [Transaction] = [],
+            pairs: [TransferMatcher.StoredPair] = [], unlinked: Set<Set<Transaction.ID>> = [],
+            deleted: [Account.ID: [TransactionIdentity.Candidate]] = [:], accounts: [Account.ID: Account],
+            rules: [RuleMatcher]
+        ) {
+            self.batches = batches
+            self.revisit = revisit
+            self.stored = stored
+            self.pairs = pairs
+            self.unlinked = unlinked
+            self.deleted = deleted
+            self.accounts = accounts
+            self.rules = rules
+        }
+    }
+
+    /// Plans the input's rows through every stage.
+    public static func plan(_ input: Input) -> IngestPlan {
+        var current: [Transaction.ID: Transaction] = [:]
+        for row in input.stored { current[row.id] = row }
+        let before = current
+        for row in input.revisit { current[row.id] = row }
+        var touched = Set(input.revisit.map(\.id))
+        var reasons: [Transaction.ID: String] = [:]
+        var inserted: [Transaction.ID] = []
+        var head: [IngestPlan.Action] = []
+
+        // Stage 2: identity, per account, for each batch as a whole.
+        for batch in input.batches {
+            let candidates = current.values.filter { $0.accountID == batch.account }.sorted { $0.id < $1.id }
+            let bankRows = batch.rows.filter { $0.bankTransactionID != nil }
+            let deleted = input.deleted[batch.account] ?? []
+            let decisions = TransactionIdentity.match(
+                bankRows.map(incoming), candidates: candidates.map(TransactionIdentity.Candidate.init),
+                deletedBankIDs: Set(deleted.compactMap(\.bankID)), deleted: deleted,
+                listIsComplete: batch.listIsComplete)
+            var decided: [String: TransactionIdentity.Decision] = [:]
+            for (row, decision) in zip(bankRows, decisions) { decided[row.bankTransactionID ?? ""] = decision }
+            var claimed: Set<Transaction.ID> = []
+            for row in batch.rows {
+                let decision = row.bankTransactionID.flatMap { decided[$0] } ?? .new
+                switch decision {
+                case .deletedByPerson:
+                    head.append(
+                        .skip(bankID: row.bankTransactionID ?? "", account: batch.account, reason: decision.explanation)
+                    )
+                case .new:
+                    var new = row
+                    if row.bankTransactionID != nil { new.identityNote = decision.explanation }
+                    current[new.id] = new
+                    inserted.append(new.id)
+                    touched.insert(new.id)
+                    reasons[new.id] = decision.explanation
+                case .known(let id), .postedFromPending(let id), .reissued(let id):
+                    guard let stored = current[id] else { continue }
+                    claimed.insert(id)
+                    var updated = merged(row, into: stored)
+                    if case .known = decision {} else { updated.identityNote = decision.explanation }
+                    current[id] = updated
+                    touched.insert(id)
+                    reasons[id] = decision.explanation
+                }
+            }
+            // Authorisations the bank stopped listing without posting were cancelled (reference 5.10). Only a
+            // complete answer says anything by leaving a row out.
+            guard batch.listIsComplete else { continue }
+            let listed = Set(batch.rows.compactMap(\.bankTransactionID))
+            for row in candidates
+            where row.isPending && row.source == .bank && !claimed.contains(row.id)
+                && !(row.bankTransactionID.map(listed.contains) ?? false)
+            {
+                current[row.id] = nil
+                touched.remove(row.id)
+                head.append(.drop(row, reason: "the bank stopped listing this pending transaction: it was cancelled"))
+            }
+        }
+
+        // Stage 3: transfers over every row the input holds.
+        let storedPairs = input.pairs.filter { before[$0.pair.outflow] != nil || before[$0.pair.inflow] != nil }
+        let manual = storedPairs.filter {
+            $0.isManual && current[$0.pair.outflow] != nil && current[$0.pair.inflow] != nil
+        }
+        .map(\.pair)
+        // A pair whose other side the input does not hold is left as it is, and so is its side that is here.
+        let outside = storedPairs.filter { before[$0.pair.outflow] == nil || before[$0.pair.inflow] == nil }
+            .map(\.pair)
+        let held = Set((manual + outside).flatMap(\.key))
+        let universe = current.values.sorted { $0.id < $1.id }
+        let found = Set(
+            TransferMatcher.pairs(in: universe, accounts: input.accounts, unlinked: input.unlinked, alreadyPaired: held)
+        )
+        let storedAuto = Set(
+            storedPairs.filter { !$0.isManual && before[$0.pair.outflow] != nil && before[$0.pair.inflow] != nil }
+                .map(\.pair))
+        let removed = storedAuto.subtracting(found).sorted { $0.outflow < $1.outflow }
+        let added = found.subtracting(storedAuto).sorted { $0.outflow < $1.outflow }
+        for pair in removed + added {
+            for id in pair.key where current[id] != nil { touched.insert(id) }
+        }
+
+        // Stages 4 to 6: rules, patterns and the default for every row that came in or changed.
+        let ordered = input.rules.filter(\.rule.isActive).sorted { Rule.precedes($0.rule, $1.rule) }
+        let ruleNames = Dictionary(input.rules.map { ($0.rule.id, $0.rule.name) }, uniquingKeysWith: { a, _ in a })
+        var partner: [Transaction.ID: (Transaction.ID, Bool)] = [:]
+        for pair in manual + outside + Array(found) {
+            partner[pair.outflow] = (pair.inflow, pair.isCardPayment)
+            partner[pair.inflow] = (pair.outflow, pair.isCardPayment)
+        }
+        for id in touched {
+            guard let row = current[id], let account = input.accounts[row.accountID] else { continue }
+            let outcome = Classifier.classify(row, account: account, rules: ordered, partner: partner[id])
+            current[id] = outcome.applied(to: row)
+        }
+
+        var actions = removed.map { IngestPlan.Action.unpair($0, reason: "no longer an equal and opposite pair") }
+        actions += head
+        for id in inserted {
+            guard let row = current[id] else { continue }
+            actions.append(.insert(row, reason: reason(reasons[id], row, ruleNames)))
+        }
+        for id in touched.sorted() where before[id] != nil {
+            guard let old = before[id], let row = current[id], row != old else { continue }
+            actions.append(
+                .update(
+                    before: old, after: row, fields: row.changedFields(from: old),
+                    reason: reason(reasons[id], row, ruleNames)))
+        }
+        actions += added.map {
+            IngestPlan.Action.pair(
+                $0, reason: $0.isCardPayment ? "a card payment" : "equal and opposite amounts in two accounts")
+        }
+        return IngestPlan(actions: actions)
+    }
+
+    /// The identity stage's view of an incoming row.
+    static func incoming(_ row: Transaction) -> TransactionIdentity.Incoming {
+        TransactionIdentity.Incoming(
+            bankID: row.bankTransactionID ?? "", date: row.date, amount: row.amount, description: row.description,
+            payee: row.payee, isPending: row.isPending, transactedAt: row.transactedAt)
+    }
+
+    /// A stored row with what the bank now says about it; a person's fields stay.
+    static func merged(_ bank: Transaction, into stored: Transaction) -> Transaction {
+        var row = stored
+        row.bankTransactionID = bank.bankTransactionID
+        row.date = bank.date
+        row.postedAt = bank.postedAt
+        row.transactedAt = bank.transactedAt ?? stored.transactedAt
+        row.amount = bank.amount
+        row.description = bank.description
+        row.payee = bank.payee ?? stored.payee
+        row.memo = bank.memo ?? stored.memo
+        row.isPending = bank.isPending
+        return row
+    }
+
+    /// Why a row ends as it does: its identity, then what classified it.
+    static func reason(_ identity: String?, _ row: Transaction, _ ruleNames: [Rule.ID: String]) -> String {
+        let classified =
+            if let rule = row.ruleID.flatMap({ ruleNames[$0] }) {
+                "matched rule '\(rule)'"
+            } else {
+                "classified \(row.classification.rawValue) (\(row.classificationSource.rawValue))"
+            }
+        return [identity, classified].compactMap { $0 }.joined(separator: "; ")
+    }
+}
