@@ -166,6 +166,29 @@ import VaultTestSupport
     }
 
     @Test(
+        "a manual -250.00 on a card and +250.00 on checking two days apart become a transfer pair",
+        arguments: TestBackend.enabled)
+    func manualEntriesPair(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            _ = try await f.scope.accounts.add(.init(name: "Visa", kind: "credit-card", balance: "-600"))
+            _ = try await f.scope.accounts.add(.init(name: "Checking", kind: "checking", balance: "2000"))
+            let payment = try await f.scope.transactions.add(
+                TransactionInput(amount: "-250.00", account: "Checking", date: "2026-11-03", description: "Card payment"))
+            let received = try await f.scope.transactions.add(
+                TransactionInput(amount: "250.00", account: "Visa", date: "2026-11-05", description: "Payment received"))
+            let pairs = try await TransferService(scope: f.scope).list()
+            #expect(pairs.count == 1)
+            let pair = try #require(pairs.first)
+            #expect(pair.outflow.transaction.id == payment.transaction.id)
+            #expect(pair.inflow.transaction.id == received.transaction.id)
+            for id in [payment.transaction.id, received.transaction.id] {
+                #expect(try await f.scope.transactions.find(id.description).transaction.classification == .transfer)
+            }
+        }
+    }
+
+    @Test(
         "reads take today from the vault's clock, as writes do, not from the wall clock", arguments: TestBackend.enabled
     )
     func oneClock(backend: TestBackend) async throws {
