@@ -174,9 +174,11 @@ import VaultTestSupport
             _ = try await f.scope.accounts.add(.init(name: "Visa", kind: "credit-card", balance: "-600"))
             _ = try await f.scope.accounts.add(.init(name: "Checking", kind: "checking", balance: "2000"))
             let payment = try await f.scope.transactions.add(
-                TransactionInput(amount: "-250.00", account: "Checking", date: "2026-11-03", description: "Card payment"))
+                TransactionInput(
+                    amount: "-250.00", account: "Checking", date: "2026-11-03", description: "Card payment"))
             let received = try await f.scope.transactions.add(
-                TransactionInput(amount: "250.00", account: "Visa", date: "2026-11-05", description: "Payment received"))
+                TransactionInput(amount: "250.00", account: "Visa", date: "2026-11-05", description: "Payment received")
+            )
             let pairs = try await TransferService(scope: f.scope).list()
             #expect(pairs.count == 1)
             let pair = try #require(pairs.first)
