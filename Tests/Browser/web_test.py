@@ -280,6 +280,16 @@ def main():
                     page.tap("#flags label:has-text('Unpaid')")
                     page.tap("#flags label:has-text('Reimbursed') >> nth=0")
                     expect(page.locator("#flag-summary")).to_have_text("Unpaid \u2022 Reimbursed")
+                    # A receipt chosen before saving: prepared in the page, shown with a count, sent with Save.
+                    png = page.evaluate("""async () => {
+                        const c = document.createElement('canvas'); c.width = 300; c.height = 500;
+                        const g = c.getContext('2d'); g.fillStyle = '#3c8c5a'; g.fillRect(0, 0, 300, 500);
+                        const blob = await new Promise((done) => c.toBlob(done, 'image/png'));
+                        return [...new Uint8Array(await blob.arrayBuffer())];
+                    }""")
+                    page.set_input_files("#receipt-library", files=[{"name": "lunch.png", "mimeType": "image/png", "buffer": bytes(png)}])
+                    page.click("dialog.receipt-editor button[data-act=attach]")
+                    expect(page.locator("#receipt-count")).to_have_text("(1)")
                     shot(page, "phone-add-dark")
                 page.tap("button:has-text('Save')")
                 page.wait_for_url("**/transactions/new?**")
@@ -294,6 +304,8 @@ def main():
             assert first["tags"] == ["amazon", "coffee shop"], first["tags"]
             assert (first["payment"], first["reimbursement"]) == ("unpaid", "reimbursed"), first
             assert first["notes"] == "Line one\nLine two", first["notes"]
+            receipts = page.request.get(f"{BASE}/api/v1/transactions/{first['id']}/receipts").json()
+            assert [r["contentType"] for r in receipts] == ["image/jpeg"], receipts
             # After a reload the entry is all there, on its own page.
             page.goto(f"{BASE}/transactions/{first['id']}")
             expect(page.locator("#edit-tags")).to_have_value("amazon, coffee shop")
@@ -327,7 +339,7 @@ def main():
                 with page.expect_navigation():
                     page.click("dialog.receipt-editor button[data-act=attach]")
                 expect(page.locator(".alert.notice")).to_contain_text("Attached")
-            expect(page.locator("#receipts h2")).to_contain_text("(2)")
+            expect(page.locator("#receipts h2")).to_contain_text("(3)")
             sizes = page.evaluate("""async () => Promise.all([...document.querySelectorAll('#receipts .receipt-thumb img')]
                 .map(async (img) => { const b = await createImageBitmap(await (await fetch(img.src)).blob());
                                       return [b.width, b.height]; }))""")
@@ -339,8 +351,8 @@ def main():
             with page.expect_navigation():
                 page.click("dialog.receipt-viewer button[data-act=delete]")
             page.reload()
-            expect(page.locator("#receipts h2")).to_contain_text("(1)")
-            expect(page.locator("#delete")).to_contain_text("and its receipt")
+            expect(page.locator("#receipts h2")).to_contain_text("(2)")
+            expect(page.locator("#delete")).to_contain_text("and its 2 receipts")
 
         def system_dark():
             dark = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme="dark")

@@ -113,6 +113,41 @@ import VaultWeb
         }
     }
 
+    @Test("receipts chosen before Save are stored with the entry in one write; a refused file or token writes nothing")
+    func receiptsWithTheEntry() async throws {
+        try await withWeb { world in
+            let (browser, scope, wallet, _) = try await setUp(world)
+            let token = try await browser.csrfToken(on: "/transactions/new")
+            func save(_ files: [(String, String, Data)], csrf: String) async throws -> TestResponse {
+                let body = ReceiptUploadBody(
+                    fields: [
+                        ("csrf", csrf), ("type", "expense"), ("amount", "8.00"), ("account", wallet.id.description),
+                        ("date", "2026-11-03"), ("note", "two\r\nlines"),
+                    ],
+                    files: files.map { (field: "receipt", fileName: $0.0, type: $0.1, content: $0.2) }
+                        + [(field: "receipt", fileName: "", type: "application/octet-stream", content: Data())])
+                return try await browser.send(
+                    "/transactions/new", method: .post, headers: [.contentType: ReceiptUploadBody.contentType],
+                    body: body.buffer)
+            }
+            let forged = try await save([("a.png", "image/png", SampleFiles.png())], csrf: "forged")
+            #expect(forged.status == .forbidden)
+            let renamed = try await save(
+                [("a.png", "image/png", SampleFiles.png()), ("b.jpg", "image/jpeg", SampleFiles.text())], csrf: token)
+            #expect(renamed.status == .unprocessableContent)
+            #expect(String(buffer: renamed.body).contains(#"id="receipts-problem""#))
+            #expect(try await scope.transactions.list(TransactionQuery(includeTransfers: true)).totalCount == 0)
+
+            let saved = try await save(
+                [("a.png", "image/png", SampleFiles.png()), ("b.jpg", "image/jpeg", SampleFiles.jpeg())], csrf: token)
+            #expect(saved.status == .seeOther)
+            let entry = try #require(try await scope.transactions.list(TransactionQuery()).items.first)
+            #expect(entry.transaction.notes == "two\nlines")
+            let receipts = try await scope.receipts.list(of: entry.transaction.id.description)
+            #expect(Set(receipts.map(\.type)) == [.png, .jpeg] && receipts.count == 2)
+        }
+    }
+
     @Test("an income is stored positive")
     func income() async throws {
         try await withWeb { world in

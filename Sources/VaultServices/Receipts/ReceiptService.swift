@@ -14,23 +14,52 @@ public struct ReceiptService: Sendable {
     /// Attaches a file to a transaction, or refuses it whole and writes nothing: an empty file, one over
     /// the size limit (`tooLarge`), or one whose bytes are not JPEG, PNG, WebP or PDF (`invalidInput`).
     public func add(to transaction: String, fileName: String?, content: Data) async throws -> Receipt {
+        let file = try Self.checked(Attachment(fileName: fileName, content: content), field: "file")
+        return try await scope.write { session in
+            let owner = try await TransactionService.find(transaction, session: session)
+            return try await Self.attach(file, to: owner.id, session: session, newID: scope.vault.newID())
+        }
+    }
+
+    /// A file to attach, as it came.
+    public struct Attachment: Sendable {
+        public var fileName: String?
+        public var content: Data
+
+        public init(fileName: String?, content: Data) {
+            self.fileName = fileName
+            self.content = content
+        }
+    }
+
+    /// An attachment whose type was read from its bytes.
+    struct Checked: Sendable {
+        let attachment: Attachment
         let type: ReceiptType
+    }
+
+    /// The attachment with its type, or the refusal: `tooLarge` over the limit, `invalidInput` (naming `field`)
+    /// for an empty file or one that is not JPEG, PNG, WebP or PDF.
+    static func checked(_ attachment: Attachment, field: String) throws -> Checked {
         do {
-            type = try ReceiptFile.check(content)
+            return Checked(attachment: attachment, type: try ReceiptFile.check(attachment.content))
         } catch .tooLarge(let size) {
             throw VaultError(.tooLarge, ReceiptFile.Refusal.tooLarge(size: size).description)
         } catch {
-            throw VaultError(InvalidInput(field: "file", error.description))
+            throw VaultError(InvalidInput(field: field, error.description))
         }
-        return try await scope.write { session in
-            let owner = try await TransactionService.find(transaction, session: session)
-            let receipt = Receipt(
-                id: scope.vault.newID(), householdID: session.householdID, transactionID: owner.id,
-                fileName: ReceiptFile.name(fileName, type: type), type: type, byteSize: content.count,
-                createdAt: session.now)
-            try await session.receipts.insert(receipt, content: content)
-            return receipt
-        }
+    }
+
+    /// Stores a checked file as a receipt of `transaction`, in the caller's write.
+    static func attach(
+        _ file: Checked, to transaction: Transaction.ID, session: HouseholdSession, newID: Receipt.ID
+    ) async throws -> Receipt {
+        let receipt = Receipt(
+            id: newID, householdID: session.householdID, transactionID: transaction,
+            fileName: ReceiptFile.name(file.attachment.fileName, type: file.type), type: file.type,
+            byteSize: file.attachment.content.count, createdAt: session.now)
+        try await session.receipts.insert(receipt, content: file.attachment.content)
+        return receipt
     }
 
     /// A transaction's receipts, oldest first, without their bytes.

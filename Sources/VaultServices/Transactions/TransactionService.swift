@@ -32,8 +32,11 @@ public struct TransactionService: Sendable {
     }
 
     /// Adds a manual expense or income, or refuses the entry whole and writes nothing.
-    public func add(_ input: TransactionInput) async throws -> Listed {
-        try await scope.write { session in
+    ///
+    /// `receipts` are attached in the same write: a refused file refuses the entry, and nothing is written.
+    public func add(_ input: TransactionInput, receipts: [ReceiptService.Attachment] = []) async throws -> Listed {
+        let files = try receipts.map { try ReceiptService.checked($0, field: "receipts") }
+        return try await scope.write { session in
             let household = try await session.household()
             let today = household.today(at: session.now)
             let accounts = try await session.accounts.all()
@@ -83,6 +86,9 @@ public struct TransactionService: Sendable {
             try await ingest.apply(plan)
             transaction = plan.inserts.first { $0.id == transaction.id } ?? transaction
             try await Self.adjustBalance(of: account, by: amount.minorUnits, today: today, session: session)
+            for file in files {
+                _ = try await ReceiptService.attach(file, to: transaction.id, session: session, newID: scope.vault.newID())
+            }
             return Listed(
                 transaction: transaction, account: account,
                 categoryPath: transaction.categoryID.map { tree.path(of: $0) })

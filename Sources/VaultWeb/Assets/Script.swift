@@ -66,9 +66,9 @@ enum Script {
           // the long side, JPEG), so uploads stay small; a PDF goes as it is. Thumbnails open a full-screen viewer
           // with Close and Delete. Without scripts the forms post the file as chosen and thumbnails are links.
           const longSide = 1600;
-          const editor = (form, input) => {
-            const file = input.files[0];
-            if (!file || !/^image\\/(jpeg|png|webp)$/.test(file.type)) { form.submit(); return; }
+          // Prepares one chosen file and hands it to `done`; `cancel` runs when the person backs out.
+          const editor = (file, done, cancel) => {
+            if (!/^image\\/(jpeg|png|webp)$/.test(file.type)) { done(file); return; }
             createImageBitmap(file, { imageOrientation: "from-image" }).then((bitmap) => {
               let turns = 0;
               let crop = null;  // in the turned image's pixels
@@ -130,7 +130,7 @@ enum Script {
                 const act = event.target.dataset && event.target.dataset.act;
                 if (act === "turn") { turns = (turns + 1) % 4; crop = null; source = turned(); draw(); }
                 if (act === "reset") { crop = null; draw(); }
-                if (act === "cancel") { panel.close(); panel.remove(); input.value = ""; }
+                if (act === "cancel") { panel.close(); panel.remove(); cancel(); }
                 if (act === "attach") {
                   const [x, y, w, h] = crop || [0, 0, source.width, source.height];
                   const scale = Math.min(1, longSide / Math.max(w, h));
@@ -140,26 +140,68 @@ enum Script {
                   out.getContext("2d").drawImage(source, x, y, w, h, 0, 0, out.width, out.height);
                   out.toBlob((blob) => {
                     const name = (file.name || "receipt").replace(/\\.[^.]*$/, "") + ".jpg";
-                    const files = new DataTransfer();
-                    files.items.add(new File([blob], name, { type: "image/jpeg" }));
-                    input.files = files.files;
                     panel.close();
                     panel.remove();
-                    form.submit();
+                    done(new File([blob], name, { type: "image/jpeg" }));
                   }, "image/jpeg", 0.85);
                 }
               });
               draw();
               panel.showModal();
-            }).catch(() => form.submit());
+            }).catch(() => done(file));
           };
+          const filesOf = (list) => { const files = new DataTransfer(); list.forEach((f) => files.items.add(f)); return files.files; };
           document.querySelectorAll("#receipts form[enctype='multipart/form-data']").forEach((form) => {
             const input = form.querySelector("input[type=file]");
             const button = form.querySelector("button[type=submit]");
             if (button) button.hidden = true;  // choosing the file is enough
             input.removeAttribute("required");
-            input.addEventListener("change", () => editor(form, input));
+            input.addEventListener("change", () => {
+              if (!input.files[0]) return;
+              editor(input.files[0], (ready) => { input.files = filesOf([ready]); form.submit(); }, () => { input.value = ""; });
+            });
           });
+          // Add: receipts chosen one at a time, each prepared, shown with a count and a Remove, and sent with Save.
+          const picks = document.getElementById("receipt-picks");
+          if (picks) {
+            const chosen = [];
+            const inputs = [...document.querySelectorAll("#capture-receipts input[type=file]")];
+            const count = document.getElementById("receipt-count");
+            const show = () => {
+              picks.replaceChildren(...chosen.map((file, index) => {
+                const item = document.createElement("li");
+                const tile = document.createElement("span");
+                tile.className = "receipt-thumb";
+                if (file.type === "application/pdf") { tile.textContent = "PDF"; } else {
+                  const image = document.createElement("img");
+                  image.alt = file.name;
+                  const reader = new FileReader();
+                  reader.onload = () => { image.src = reader.result; };
+                  reader.readAsDataURL(file);
+                  tile.appendChild(image);
+                }
+                const remove = document.createElement("button");
+                remove.type = "button";
+                remove.className = "link";
+                remove.textContent = "Remove";
+                remove.addEventListener("click", () => { chosen.splice(index, 1); show(); });
+                item.append(tile, remove);
+                return item;
+              }));
+              picks.hidden = chosen.length === 0;
+              count.textContent = chosen.length ? "(" + chosen.length + ")" : "";
+            };
+            inputs.forEach((input) => input.addEventListener("change", () => {
+              const file = input.files[0];
+              input.value = "";
+              if (file) editor(file, (ready) => { chosen.push(ready); show(); }, () => {});
+            }));
+            document.getElementById("capture").addEventListener("submit", () => {
+              inputs[1].multiple = true;
+              inputs[1].files = filesOf(chosen);
+            });
+          }
+
           document.querySelectorAll("#receipts .receipt-thumb").forEach((thumb) => {
             const image = thumb.querySelector("img");
             if (!image) return;

@@ -24,24 +24,72 @@ struct AddTransactionPages {
         return try await page(entry, problems: [], context: context, status: .ok)
     }
 
+    /// The most a Save may send: its fields and receipts adding up to one receipt's limit. Photos the page
+    /// prepared are a few hundred kilobytes; a larger set is attached from the transaction's page afterwards.
+    static let maximumBodySize = ReceiptUpload.maximumBodySize
+
     func save(_ request: Request, _ context: PageContext) async throws -> Response {
-        let form = try await context.form(request)
+        let (form, receipts) = try await Self.read(request, context)
         let entry = Entry(form)
         let scope = environment.household(of: context.signedIn.user)
         let tree = try await scope.categories.tree()
         var problems = entry.problems(tree: tree)
         if problems.isEmpty {
             do {
-                let saved = try await scope.transactions.add(entry.input)
+                let saved = try await scope.transactions.add(entry.input, receipts: receipts)
                 let what = "\(saved.transaction.amount.formatted()) · \(saved.transaction.description)"
                 var next = "/transactions/new?date=\(saved.transaction.date)"
                 next += "&account=\(saved.account.id)"
                 return .seeOther(next, flash: Flash(.notice, "Saved: \(what) on \(saved.transaction.date)."))
             } catch let error as VaultError where error.code == .invalidInput {
                 problems = error.problems
+            } catch let error as VaultError where error.code == .tooLarge {
+                problems = [Problem(field: "receipts", message: error.message)]
             }
         }
+        if !receipts.isEmpty {
+            problems.append(
+                Problem(
+                    field: "receipts",
+                    message: "Nothing was saved, so choose the receipts again (a page cannot keep files it was sent)."))
+        }
         return try await page(entry, problems: problems, context: context, status: .unprocessableContent)
+    }
+
+    /// The form as a browser sends it: URL-encoded, or `multipart/form-data` with its receipts (the files of
+    /// the fields named `receipt`; an empty file input sends an empty part, which is no receipt). A multipart
+    /// form is checked like any other: its CSRF token, and text a person typed.
+    static func read(
+        _ request: Request, _ context: PageContext
+    ) async throws -> (Form, [ReceiptService.Attachment]) {
+        guard let boundary = MultipartForm.boundary(request.headers[.contentType] ?? "") else {
+            return (try await context.form(request), [])
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: maximumBodySize)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw PageError(
+                status: .contentTooLarge, title: "The receipts are too large",
+                message: "An entry's receipts may add up to \(ReceiptFile.maximumSizeText). Go back, attach fewer "
+                    + "or smaller photos (the page scales photos down when scripts are on), and save again; more "
+                    + "can be attached from the transaction's page.")
+        }
+        var pairs: [(String, String)] = []
+        var receipts: [ReceiptService.Attachment] = []
+        for part in try MultipartForm.parts(body, boundary: boundary) {
+            if part.fileName != nil {
+                if part.name == "receipt", !part.content.isEmpty {
+                    receipts.append(ReceiptService.Attachment(fileName: part.fileName, content: part.content))
+                }
+            } else if let name = part.name {
+                guard let text = String(validating: part.content, as: UTF8.self) else { throw Form.unreadable }
+                pairs.append((name, text))
+            }
+        }
+        let form = try Form.typed(pairs)
+        guard constantTimeEquals(form.raw("csrf"), context.signedIn.csrfToken) else { throw PageError.forgedForm }
+        return (form, receipts)
     }
 
     private func page(
@@ -200,8 +248,8 @@ enum AddTransactionPage {
         }
         let body: HTML = """
             <h1>Add</h1>
-            \(Layout.problems(problems.filter { !["type", "amount", "account", "category", "date", "tags", "notes", "payment", "reimbursement"].contains($0.field) }.map(\.message)))
-            <form method="post" action="/transactions/new" class="stack capture" id="capture" novalidate>
+            \(Layout.problems(problems.filter { !["type", "amount", "account", "category", "date", "tags", "notes", "payment", "reimbursement", "receipts"].contains($0.field) }.map(\.message)))
+            <form method="post" action="/transactions/new" class="stack capture" id="capture" enctype="multipart/form-data" novalidate>
               \(Layout.csrfField(signedIn.csrfToken))
               <div class="capture-head">
                 <fieldset class="segmented" id="capture-type"><legend class="visually-hidden">Type</legend>\(typeChoice)</fieldset>
@@ -224,6 +272,15 @@ enum AddTransactionPage {
               <label for="note">Note</label>
               <textarea id="note" name="note" rows="3"\(invalid("notes"))>\(entry.note)</textarea>
               \(message("notes"))
+              <fieldset class="capture-receipts" id="capture-receipts"><legend>Receipts <span class="muted" id="receipt-count"></span></legend>
+              <ul class="receipts" id="receipt-picks" hidden></ul>
+              <label for="receipt-camera">Take photo</label>
+              <input type="file" id="receipt-camera" name="receipt" accept="\(ReceiptsSection.accept)" capture="environment">
+              <label for="receipt-library">Choose from library</label>
+              <input type="file" id="receipt-library" name="receipt" accept="\(ReceiptsSection.accept)">
+              <p class="muted small">\(ReceiptType.acceptedNames), up to \(ReceiptFile.maximumSizeText) in all.</p>
+              </fieldset>
+              \(message("receipts"))
               <details class="flags" id="flags"\(problems.contains { $0.field == "payment" || $0.field == "reimbursement" } ? " open" : "")>
                 <summary><span>Flags (optional)</span><span class="flag-summary muted" id="flag-summary">\(entry.flagSummary)</span></summary>
                 <fieldset class="chips"><legend>Payment</legend>\(flagChoice("payment", PaymentFlag.allCases, entry.payment))</fieldset>

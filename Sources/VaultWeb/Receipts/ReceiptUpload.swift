@@ -57,31 +57,8 @@ struct ReceiptUpload: Sendable {
 
     /// The file part (named `file`, else the first with a file name) and the plain fields of a multipart body.
     static func multipart(_ body: ByteBuffer, boundary: String) throws -> ReceiptUpload {
-        struct Part {
-            var headers: [(String, String)] = []
-            var body = ByteBuffer()
-            var disposition: [String: String] {
-                headers.first { $0.0.lowercased() == "content-disposition" }.map { ReceiptUpload.parameters($0.1) }
-                    ?? [:]
-            }
-        }
-        var parts: [Part] = []
-        var current = Part()
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { name, value in current.headers.append((name, value)) }
-        parser.onBody = { chunk in current.body.writeBuffer(&chunk) }
-        parser.onPartComplete = {
-            parts.append(current)
-            current = Part()
-        }
-        do {
-            try parser.execute(body)
-        } catch {
-            throw unreadable("The multipart/form-data body is malformed.")
-        }
-        let file =
-            parts.first { $0.disposition["name"] == "file" }
-            ?? parts.first { $0.disposition["filename"] != nil }
+        let parts = try MultipartForm.parts(body, boundary: boundary)
+        let file = parts.first { $0.name == "file" } ?? parts.first { $0.fileName != nil }
         guard let file else {
             throw VaultError(
                 InvalidInput(
@@ -90,13 +67,10 @@ struct ReceiptUpload: Sendable {
                 ))
         }
         var fields: [String: String] = [:]
-        for part in parts where part.disposition["filename"] == nil {
-            if let name = part.disposition["name"], fields[name] == nil {
-                fields[name] = String(decoding: part.body.readableBytesView, as: UTF8.self)
-            }
+        for part in parts where part.fileName == nil {
+            if let name = part.name, fields[name] == nil { fields[name] = part.text }
         }
-        return ReceiptUpload(
-            fileName: file.disposition["filename"], content: Data(file.body.readableBytesView), fields: fields)
+        return ReceiptUpload(fileName: file.fileName, content: file.content, fields: fields)
     }
 
     static func unreadable(_ what: String) -> VaultError {
@@ -159,5 +133,49 @@ struct ReceiptUpload: Sendable {
             }
         }
         return result.merging(extended) { _, preferred in preferred }
+    }
+}
+
+/// A `multipart/form-data` body as its parts: each with its field name, its file name when it is a file, and
+/// its bytes. The Add page sends its fields and receipts this way.
+enum MultipartForm {
+    struct Part: Sendable {
+        var name: String?
+        var fileName: String?
+        var content: Data
+        var text: String { String(decoding: content, as: UTF8.self) }
+    }
+
+    /// The parts of `body`; a malformed body is refused with what to do.
+    static func parts(_ body: ByteBuffer, boundary: String) throws -> [Part] {
+        var parts: [Part] = []
+        var headers: [(String, String)] = []
+        var content = ByteBuffer()
+        let parser = MultipartParser(boundary: boundary)
+        parser.onHeader = { name, value in headers.append((name, value)) }
+        parser.onBody = { chunk in content.writeBuffer(&chunk) }
+        parser.onPartComplete = {
+            let disposition =
+                headers.first { $0.0.lowercased() == "content-disposition" }.map { ReceiptUpload.parameters($0.1) }
+                ?? [:]
+            parts.append(
+                Part(
+                    name: disposition["name"], fileName: disposition["filename"],
+                    content: Data(content.readableBytesView)))
+            headers = []
+            content = ByteBuffer()
+        }
+        do {
+            try parser.execute(body)
+        } catch {
+            throw ReceiptUpload.unreadable("The multipart/form-data body is malformed.")
+        }
+        return parts
+    }
+
+    /// The boundary of a `multipart/form-data` content type; nil for any other type.
+    static func boundary(_ contentType: String) -> String? {
+        guard contentType.lowercased().hasPrefix("multipart/form-data") else { return nil }
+        return ReceiptUpload.parameters(contentType)["boundary"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -25,12 +25,22 @@ struct Form: Sendable {
     /// A form post's body, decoded as `read(_:context:)` does; throws `unreadable` for text a person did not type.
     static func submitted(_ body: some Collection<UInt8>) throws(PageError) -> Form {
         guard let text = String(validating: body, as: UTF8.self) else { throw unreadable }
-        var form = Form(encoded: "")
+        var pairs: [(String, String)] = []
         for (name, value) in split(text) {
-            guard let name = decode(name), let value = decode(value),
-                (name + value).unicodeScalars.allSatisfy({ PlainText.isAllowed($0, multiline: true) })
-            else { throw unreadable }
-            // Browsers send a text area's line breaks as CR LF (HTML's form encoding); kept as the one LF.
+            guard let name = decode(name), let value = decode(value) else { throw unreadable }
+            pairs.append((name, value))
+        }
+        return try typed(pairs)
+    }
+
+    /// Decoded fields (a form post's, or a multipart form's text parts) checked as text a person typed, with
+    /// line breaks as LF: browsers send a text area's as CR LF (HTML's form encoding).
+    static func typed(_ pairs: [(String, String)]) throws(PageError) -> Form {
+        var form = Form(encoded: "")
+        for (name, value) in pairs {
+            guard (name + value).unicodeScalars.allSatisfy({ PlainText.isAllowed($0, multiline: true) }) else {
+                throw unreadable
+            }
             form.fields[name, default: []].append(value.replacingOccurrences(of: "\r\n", with: "\n"))
         }
         return form
