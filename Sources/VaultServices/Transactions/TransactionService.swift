@@ -87,7 +87,8 @@ public struct TransactionService: Sendable {
             transaction = plan.inserts.first { $0.id == transaction.id } ?? transaction
             try await Self.adjustBalance(of: account, by: amount.minorUnits, today: today, session: session)
             for file in files {
-                _ = try await ReceiptService.attach(file, to: transaction.id, session: session, newID: scope.vault.newID())
+                _ = try await ReceiptService.attach(
+                    file, to: transaction.id, session: session, newID: scope.vault.newID())
             }
             return Listed(
                 transaction: transaction, account: account,
