@@ -111,4 +111,26 @@ import VaultTestSupport
             #expect(try await scope.reports.month("2026-11", tags: []).spending.decimalString == "1740.00")
         }
     }
+
+    @Test(
+        "the month report narrowed to a flag counts only rows with it, or without one for none",
+        arguments: TestBackend.enabled)
+    func monthByFlag(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await Self.sample(database)
+            let month = try await f.scope.reports.month(nil, seriesMonths: 1).month.description
+            func spending(payment: String? = nil, reimbursement: String? = nil) async throws -> String {
+                try await f.scope.reports.month(month, seriesMonths: 1, payment: payment, reimbursement: reimbursement)
+                    .spending.decimalString
+            }
+            #expect(try await spending() == "10.00")
+            #expect(try await spending(payment: "paid") == "1.00")
+            #expect(try await spending(payment: "none") == "7.00")
+            #expect(try await spending(reimbursement: "reimbursed") == "3.00")
+            #expect(try await spending(payment: "unpaid", reimbursement: "unreimbursed") == "2.00")
+            await expectVaultError(.invalidInput, "not a payment filter") {
+                _ = try await f.scope.reports.month(month, payment: "later")
+            }
+        }
+    }
 }

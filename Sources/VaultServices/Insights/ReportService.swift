@@ -92,7 +92,12 @@ public struct ReportService: Sendable {
     ///   - seriesMonths: how many months the Income vs Spending series holds, ending with this one (1 to 120).
     ///   - tags: only transactions carrying any of these tags count (every figure, the months before included);
     ///     empty for all.
-    public func month(_ month: String? = nil, seriesMonths: Int = 12, tags: [String] = []) async throws -> MonthReport {
+    ///   - payment, reimbursement: only transactions with this flag (`paid`, `unpaid`, `none` for not set; the
+    ///     same words for reimbursement); nil for all.
+    public func month(
+        _ month: String? = nil, seriesMonths: Int = 12, tags: [String] = [], payment: String? = nil,
+        reimbursement: String? = nil
+    ) async throws -> MonthReport {
         try await scope.read { session in
             let household = try await session.household()
             let today = household.today(at: scope.vault.now)
@@ -101,22 +106,31 @@ public struct ReportService: Sendable {
             if !(1...120).contains(seriesMonths) {
                 problems.append(Problem(field: "months", message: "The chart holds 1 to 120 months."))
             }
+            var base = TransactionFilter(tags: TransactionFields.tagFilter(tags))
+            base.paymentFlag =
+                TransactionFields.flagFilter(payment, field: "payment", flagName: "payment", of: PaymentFlag.self)
+                .value(collecting: &problems) ?? nil
+            base.reimbursementFlag =
+                TransactionFields.flagFilter(
+                    reimbursement, field: "reimbursement", flagName: "reimbursement", of: ReimbursementFlag.self
+                ).value(collecting: &problems) ?? nil
             guard problems.isEmpty, let chosen else { throw InvalidInput(problems) }
             let tallies = session.tallies
-            let tags = TransactionFields.tagFilter(tags)
+            func between(_ first: LocalDate, _ last: LocalDate) -> TransactionFilter {
+                var filter = base
+                filter.from = first
+                filter.through = last
+                return filter
+            }
             let seriesStart = CalendarMonth(containing: chosen.first.adding(months: -(seriesMonths - 1)))
             return try MonthReport(
                 month: chosen, through: today, currency: household.baseCurrency,
                 accounts: try await session.accounts.all(), tree: try await session.categories.tree(),
-                days: try await tallies.tallies(
-                    TransactionFilter(from: chosen.first, through: chosen.last, tags: tags), grouping: .day),
+                days: try await tallies.tallies(between(chosen.first, chosen.last), grouping: .day),
                 previous: try await tallies.tallies(
-                    TransactionFilter(from: chosen.previous.first, through: chosen.previous.last, tags: tags),
-                    grouping: .none),
+                    between(chosen.previous.first, chosen.previous.last), grouping: .none),
                 months: seriesMonths > 1
-                    ? try await tallies.tallies(
-                        TransactionFilter(from: seriesStart.first, through: chosen.previous.last, tags: tags),
-                        grouping: .month)
+                    ? try await tallies.tallies(between(seriesStart.first, chosen.previous.last), grouping: .month)
                     : [],
                 seriesMonths: seriesMonths)
         }

@@ -49,7 +49,10 @@ struct APIController: Sendable {
             let scope = environment.household(of: context.user)
             let query = request.queryForm
             return try Response.json(
-                MonthReportView(try await scope.reports.month(query["month"], tags: query.all("tag"))))
+                MonthReportView(
+                    try await scope.reports.month(
+                        query["month"], tags: query.all("tag"), payment: query["payment"],
+                        reimbursement: query["reimbursement"])))
         }
         api.get("/accounts") { request, context in
             let scope = environment.household(of: context.user)

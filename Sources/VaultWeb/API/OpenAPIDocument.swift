@@ -362,6 +362,8 @@ enum OpenAPIDocument {
               parameters:
                 - {name: month, in: query, schema: {type: string}}
                 - {name: tag, in: query, description: "repeat for several: only transactions with any of them count, the months before included", schema: {type: string}}
+                - {name: payment, in: query, description: only transactions with this payment flag; none for not set, schema: {type: string, enum: [paid, unpaid, none]}}
+                - {name: reimbursement, in: query, description: only transactions with this reimbursement flag; none for not set, schema: {type: string, enum: [reimbursed, unreimbursed, none]}}
               responses:
                 "200": {description: The month, content: {application/json: {schema: {type: object}}}}
                 "422": {$ref: '#/components/responses/Error'}

@@ -61,13 +61,23 @@ struct ReportCommand: AsyncParsableCommand {
         @Option(help: "Count only transactions with this tag (repeat for any of several).")
         var tag: [String] = []
 
+        @Option(help: "Count only transactions with this payment flag: paid, unpaid or none.")
+        var payment: String?
+
+        @Option(help: "Count only transactions with this reimbursement flag: reimbursed, unreimbursed or none.")
+        var reimbursement: String?
+
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let report = try await household.reports.month(chosen.month, seriesMonths: months, tags: tag)
+                let report = try await household.reports.month(
+                    chosen.month, seriesMonths: months, tags: tag, payment: payment, reimbursement: reimbursement)
                 if output.json { return try Terminal.printJSON(MonthReportView(report)) }
                 let tags = Tag.unique(tag.flatMap { Tag.parseList($0) })
                 if !tags.isEmpty {
                     Terminal.print("Only transactions tagged " + tags.joined(separator: " or ") + ".")
+                }
+                for (name, value) in [("payment", payment), ("reimbursement", reimbursement)] {
+                    if let value, !value.isEmpty { Terminal.print("Only transactions whose \(name) flag is \(value).") }
                 }
                 Terminal.print(ReportText.month(report))
             }
