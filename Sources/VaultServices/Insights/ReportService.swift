@@ -107,13 +107,7 @@ public struct ReportService: Sendable {
                 problems.append(Problem(field: "months", message: "The chart holds 1 to 120 months."))
             }
             var base = TransactionFilter(tags: TransactionFields.tagFilter(tags))
-            base.paymentFlag =
-                TransactionFields.flagFilter(payment, field: "payment", flagName: "payment", of: PaymentFlag.self)
-                .value(collecting: &problems) ?? nil
-            base.reimbursementFlag =
-                TransactionFields.flagFilter(
-                    reimbursement, field: "reimbursement", flagName: "reimbursement", of: ReimbursementFlag.self
-                ).value(collecting: &problems) ?? nil
+            TransactionFields.setFlags(payment: payment, reimbursement: reimbursement, on: &base, problems: &problems)
             guard problems.isEmpty, let chosen else { throw InvalidInput(problems) }
             let tallies = session.tallies
             func between(_ first: LocalDate, _ last: LocalDate) -> TransactionFilter {
@@ -267,13 +261,9 @@ public struct ReportService: Sendable {
                 }
                 filter.categoryIDs = ids
             }
-            filter.paymentFlag =
-                TransactionFields.flagFilter(query.payment, field: "paid", flagName: "payment", of: PaymentFlag.self)
-                .value(collecting: &problems) ?? nil
-            filter.reimbursementFlag =
-                TransactionFields.flagFilter(
-                    query.reimbursement, field: "reimbursed", flagName: "reimbursement", of: ReimbursementFlag.self
-                ).value(collecting: &problems) ?? nil
+            TransactionFields.setFlags(
+                payment: query.payment, reimbursement: query.reimbursement, on: &filter, problems: &problems,
+                fields: ("paid", "reimbursed"))
             let page = PageRequest(number: query.page, size: query.pageSize)
             if page == nil {
                 problems.append(

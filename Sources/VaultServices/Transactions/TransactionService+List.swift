@@ -34,13 +34,8 @@ extension TransactionService {
         var filter = TransactionFilter(
             search: query.search, uncategorizedOnly: query.uncategorizedOnly,
             includeTransfers: query.includeTransfers, tags: TransactionFields.tagFilter(query.tags))
-        filter.paymentFlag =
-            TransactionFields.flagFilter(query.payment, field: "payment", flagName: "payment", of: PaymentFlag.self)
-            .value(collecting: &problems) ?? nil
-        filter.reimbursementFlag =
-            TransactionFields.flagFilter(
-                query.reimbursement, field: "reimbursement", flagName: "reimbursement", of: ReimbursementFlag.self
-            ).value(collecting: &problems) ?? nil
+        TransactionFields.setFlags(
+            payment: query.payment, reimbursement: query.reimbursement, on: &filter, problems: &problems)
         if let text = query.from {
             filter.from = TransactionFields.date(text, today: today, field: "from").value(collecting: &problems)
         }
