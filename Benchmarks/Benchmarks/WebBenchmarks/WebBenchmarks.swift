@@ -40,8 +40,9 @@ let benchmarks: @Sendable () -> Void = {
         // same service as the Add page's Save). Each iteration adds one more row to the prepared household.
         Benchmark("Saving an entry (API), \(kind)") { benchmark in
             let world = try await WebWorlds.shared.world(kind)
-            var headers = world.apiHeaders
-            headers[.contentType] = "application/json"
+            var json = world.apiHeaders
+            json[.contentType] = "application/json"
+            let headers = json
             let body = #"{"amount":"-4.50","account":"\#(world.accountID)","category":"Dining","tags":["coffee"]}"#
             let iterations = benchmark.scaledIterations
             try await world.app.test(.router) { client in
