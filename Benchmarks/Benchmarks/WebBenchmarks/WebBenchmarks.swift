@@ -93,7 +93,8 @@ actor WebWorlds {
     }
 
     private var worlds: [String: World] = [:]
-    private let client = SimpleFINClient()
+    // The demo household comes from a bridge on loopback, as `serve --demo` allows.
+    private let client = SimpleFINClient(policy: .allowPrivate)
 
     func world(_ kind: String) async throws -> World {
         if let world = worlds[kind] { return world }
