@@ -91,4 +91,14 @@ public enum CardMilesCalculator {
     ) throws(MoneyError) -> Money {
         try Money.sum(expenses.lazy.filter { range.contains($0.date) }.map(\.amount), currency: currency)
     }
+
+    /// The spend of every card's expenses in the calendar `month`, whatever each card's cycle, per currency
+    /// (spec Dashboard: the monthly overview at the top of the cards page).
+    public static func calendarMonthSpend(
+        of expenses: [CardExpense], month: CalendarMonth
+    ) throws(MoneyError)
+        -> MoneyBag
+    {
+        try MoneyBag(expenses.lazy.filter { month.range.contains($0.date) }.map(\.amount))
+    }
 }

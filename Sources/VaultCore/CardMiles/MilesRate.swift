@@ -31,11 +31,10 @@ public struct MilesRate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     public static func < (lhs: MilesRate, rhs: MilesRate) -> Bool { lhs.hundredths < rhs.hundredths }
 
-    /// `1.4`, `4`, `1.25`: the shortest exact decimal, as on the card's earn rates line.
+    /// `1.4`, `4.0`, `1.25`: at least one decimal, as the spec's tables write rates, and every digit there is.
     public var description: String {
         let whole = hundredths / 100
         let fraction = hundredths % 100
-        if fraction == 0 { return String(whole) }
         if fraction % 10 == 0 { return "\(whole).\(fraction / 10)" }
         return "\(whole).\(fraction.zeroPadded(2))"
     }
