@@ -79,7 +79,7 @@ public struct CardCycleReport: Hashable, Sendable {
             var caps: [CapProgress] = []
             for (index, cap) in card.categoryCaps.enumerated() {
                 let capSpend = try Money.sum(
-                    inCycle.lazy.filter { card.cap(for: $0.bonusCategory) == index }.map(\.amount),
+                    inCycle.lazy.filter { card.capIndex(for: $0.bonusCategory) == index }.map(\.amount),
                     currency: card.currency)
                 caps.append(Self.progress(of: cap, spend: capSpend))
             }

@@ -47,7 +47,7 @@ public enum CardMilesCalculator {
         var total = Int128(0)
         var byCap = Array(repeating: [CardExpense](), count: card.categoryCaps.count)
         for expense in ordered {
-            if let index = card.cap(for: expense.bonusCategory) {
+            if let index = card.capIndex(for: expense.bonusCategory) {
                 byCap[index].append(expense)
             } else {
                 total += Int128(expense.amount.minorUnits) * Int128(base.hundredths)

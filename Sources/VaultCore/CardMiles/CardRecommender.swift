@@ -88,13 +88,13 @@ public enum CardRecommender {
             }
             return "\(rate) mpd \(kind)"
         }
-        guard let index = card.cap(for: expense.bonusCategory) else {
+        guard let index = card.capIndex(for: expense.bonusCategory) else {
             let category = expense.bonusCategory.map { "\($0)" } ?? "General"
             return "\(category) spend has no bonus cap on this card: \(base)"
         }
         let cap = card.categoryCaps[index]
         let spent = try Money.sum(
-            expenses.filter { card.cap(for: $0.bonusCategory) == index }.map(\.amount), currency: card.currency
+            expenses.filter { card.capIndex(for: $0.bonusCategory) == index }.map(\.amount), currency: card.currency
         ).minorUnits
         let rate = "\(cap.bonusRate) mpd"
         if let minimum = cap.minimumSpend, spent < minimum.minorUnits {

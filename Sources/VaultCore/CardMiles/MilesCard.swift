@@ -101,8 +101,8 @@ public struct MilesCard: Hashable, Sendable, Identifiable {
         [localRate, foreignRate, baseRate].map { $0?.description ?? "-" }.joined(separator: " / ") + " mpd"
     }
 
-    /// The cap spend in `category` counts toward, if any: the first cap covering it.
-    public func cap(for category: BonusCategory?) -> Int? {
+    /// The index of the cap spend in `category` counts toward, if any: the first cap covering it.
+    public func capIndex(for category: BonusCategory?) -> Int? {
         guard let category, category != .general else { return nil }
         return categoryCaps.firstIndex { $0.covers(category) }
     }
