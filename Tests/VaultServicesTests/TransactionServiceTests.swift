@@ -190,6 +190,17 @@ import VaultTestSupport
         }
     }
 
+    @Test("a transaction takes at most 50 tags", arguments: TestBackend.enabled)
+    func tagCount(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let tags = (1...51).map { "t\($0)" }.joined(separator: ",")
+            await expectVaultError(.invalidInput, "at most 50 tags") {
+                _ = try await f.scope.transactions.add(TransactionInput(amount: "-1", account: "Cash", tags: tags))
+            }
+        }
+    }
+
     @Test(
         "reads take today from the vault's clock, as writes do, not from the wall clock", arguments: TestBackend.enabled
     )

@@ -138,6 +138,15 @@ import VaultWeb
             #expect(String(buffer: renamed.body).contains(#"id="receipts-problem""#))
             #expect(try await scope.transactions.list(TransactionQuery(includeTransfers: true)).totalCount == 0)
 
+            let huge = try await save(
+                [("a.png", "image/png", SampleFiles.png() + Data(count: 11 * 1024 * 1024))], csrf: token)
+            #expect(huge.status == .contentTooLarge)
+            #expect(String(buffer: huge.body).contains("An entry&#39;s receipts may add up to 10 MiB"))
+            let many = try await save(
+                Array(repeating: ("a.png", "image/png", SampleFiles.png()), count: 21), csrf: token)
+            #expect(many.status == .unprocessableContent)
+            #expect(try await scope.transactions.list(TransactionQuery(includeTransfers: true)).totalCount == 0)
+
             let saved = try await save(
                 [("a.png", "image/png", SampleFiles.png()), ("b.jpg", "image/jpeg", SampleFiles.jpeg())], csrf: token)
             #expect(saved.status == .seeOther)
@@ -197,6 +206,26 @@ import VaultWeb
             // The wallet gave its 20.00 back when the entry moved to checking.
             #expect(try await scope.accounts.find("Wallet").balance.decimalString == "100.00")
             _ = wallet
+            // Saving without touching the box leaves exclusion to the rules; a type against the category is refused.
+            let dining = try await scope.transactions.add(
+                TransactionInput(amount: "-7", account: "Wallet", category: "Dining", description: "Tacos"))
+            let tacos = dining.transaction.id.description
+            _ = try await browser.submit(
+                "/transactions/\(tacos)/edit", from: "/transactions/\(tacos)",
+                [
+                    "type": "expense", "amount": "7", "date": "2026-11-21", "account": wallet.id.description,
+                    "tags": "x",
+                    "description": "Tacos",
+                ])
+            #expect(try await scope.transactions.find(tacos).transaction.excludedSource == .default)
+            #expect(try await scope.transactions.find(tacos).transaction.tags == ["x"])
+            _ = try await browser.submit(
+                "/transactions/\(tacos)/edit", from: "/transactions/\(tacos)",
+                [
+                    "type": "income", "amount": "7", "date": "2026-11-21", "account": wallet.id.description,
+                    "description": "Tacos",
+                ])
+            #expect(try await scope.transactions.find(tacos).transaction.amount.decimalString == "-7.00")
             // A sign typed in the amount is refused, and nothing changes.
             let signed = try await browser.submit(
                 "/transactions/\(id)/edit", from: "/transactions/\(id)",

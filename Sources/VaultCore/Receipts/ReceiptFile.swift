@@ -55,10 +55,15 @@ public enum ReceiptFile {
             String.UnicodeScalarView(
                 last.unicodeScalars.filter { !($0.properties.generalCategory == .control || $0 == "\u{7F}") })
         ).trimmingCharacters(in: .whitespaces)
-        if cleaned.isEmpty || cleaned == "." || cleaned == ".." { cleaned = "receipt.\(type.fileExtension)" }
-        guard cleaned.count > maximumNameLength else { return cleaned }
-        let dot = cleaned.lastIndex(of: ".")
-        let suffix = dot.map { String(cleaned[$0...]) }.flatMap { $0.count <= 10 ? $0 : nil } ?? ""
+        if cleaned.isEmpty || cleaned == "." || cleaned == ".." { cleaned = "receipt" }
+        // The extension always names the type read from the bytes, so a download never opens as something
+        // else (`statement.html` holding a PDF is kept as `statement.html.pdf`).
+        var suffix = "." + type.fileExtension
+        let extensions = [suffix] + (type == .jpeg ? [".jpeg"] : [])
+        if let dot = cleaned.lastIndex(of: "."), extensions.contains(cleaned[dot...].lowercased()) {
+            suffix = String(cleaned[dot...])  // as sent: `IMG_0001.JPG` stays
+            cleaned = String(cleaned[..<dot])
+        }
         return String(cleaned.prefix(maximumNameLength - suffix.count)) + suffix
     }
 

@@ -8,6 +8,18 @@ import VaultStore
 public struct ReceiptService: Sendable {
     let scope: HouseholdScope
 
+    /// The most receipts one transaction keeps: a receipt is a photo a person takes, so 20 is far more than a
+    /// purchase has, and a bound on what one request can make the store write.
+    public static let maximumPerTransaction = 20
+
+    static func tooMany(_ count: Int) -> VaultError {
+        VaultError(
+            InvalidInput(
+                field: "receipts",
+                "A transaction keeps at most \(maximumPerTransaction) receipts; this would have \(count). "
+                    + "Delete some first, or attach fewer."))
+    }
+
     /// The largest receipt kept (`ReceiptFile.maximumSize`).
     public static var maximumSize: Int { ReceiptFile.maximumSize }
 
@@ -17,6 +29,8 @@ public struct ReceiptService: Sendable {
         let file = try Self.checked(Attachment(fileName: fileName, content: content), field: "file")
         return try await scope.write { session in
             let owner = try await TransactionService.find(transaction, session: session)
+            let count = try await session.receipts.list(transaction: owner.id).count
+            guard count < Self.maximumPerTransaction else { throw Self.tooMany(count + 1) }
             return try await Self.attach(file, to: owner.id, session: session, newID: scope.vault.newID())
         }
     }

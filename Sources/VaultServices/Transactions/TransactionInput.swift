@@ -187,6 +187,8 @@ enum TransactionFields {
     static let maximumTextLength = 2_000
     /// The longest tag accepted (the schema enforces the same).
     static let maximumTagLength = 100
+    /// The most tags one transaction carries: enough for any way of filing it, and a bound on what a page shows.
+    static let maximumTagCount = 50
 }
 
 extension Result {

@@ -35,6 +35,9 @@ public struct TransactionService: Sendable {
     ///
     /// `receipts` are attached in the same write: a refused file refuses the entry, and nothing is written.
     public func add(_ input: TransactionInput, receipts: [ReceiptService.Attachment] = []) async throws -> Listed {
+        guard receipts.count <= ReceiptService.maximumPerTransaction else {
+            throw ReceiptService.tooMany(receipts.count)
+        }
         let files = try receipts.map { try ReceiptService.checked($0, field: "receipts") }
         return try await scope.write { session in
             let household = try await session.household()
@@ -302,6 +305,14 @@ public struct TransactionService: Sendable {
                     field: "tags",
                     message:
                         "The tag '\(long.prefix(20))…' is longer than \(TransactionFields.maximumTagLength) characters."
+                ))
+        }
+        if tags.count > TransactionFields.maximumTagCount {
+            problems.append(
+                Problem(
+                    field: "tags",
+                    message:
+                        "A transaction takes at most \(TransactionFields.maximumTagCount) tags; this has \(tags.count)."
                 ))
         }
         return problems

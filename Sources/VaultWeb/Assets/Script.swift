@@ -196,7 +196,14 @@ enum Script {
               input.value = "";
               if (file) editor(file, (ready) => { chosen.push(ready); show(); }, () => {});
             }));
-            document.getElementById("capture").addEventListener("submit", () => {
+            const limit = Number(picks.dataset.limit || 0);
+            document.getElementById("capture").addEventListener("submit", (event) => {
+              const total = chosen.reduce((sum, file) => sum + file.size, 0);
+              if (limit && total > limit) {
+                event.preventDefault();
+                window.alert("These receipts add up to more than an entry takes. Remove one, or attach it from the transaction's page after saving.");
+                return;
+              }
               inputs[1].multiple = true;
               inputs[1].files = filesOf(chosen);
             });

@@ -273,7 +273,7 @@ enum AddTransactionPage {
               <textarea id="note" name="note" rows="3"\(invalid("notes"))>\(entry.note)</textarea>
               \(message("notes"))
               <fieldset class="capture-receipts" id="capture-receipts"><legend>Receipts <span class="muted" id="receipt-count"></span></legend>
-              <ul class="receipts" id="receipt-picks" hidden></ul>
+              <ul class="receipts" id="receipt-picks" data-limit="\(ReceiptFile.maximumSize)" hidden></ul>
               <label for="receipt-camera">Take photo</label>
               <input type="file" id="receipt-camera" name="receipt" accept="\(ReceiptsSection.accept)" capture="environment">
               <label for="receipt-library">Choose from library</label>

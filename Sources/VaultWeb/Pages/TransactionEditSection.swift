@@ -72,20 +72,36 @@ enum TransactionEditSection {
             """
     }
 
-    /// The form's changes. A manual entry's amount is typed without a sign and the type gives it, as on Add.
-    static func changes(_ form: Form, manual: Bool) -> (TransactionChanges, [Problem]) {
+    /// The form's changes. A manual entry's amount is typed without a sign and the type gives it, as on Add;
+    /// a type that contradicts the transaction's category is refused, as on Add. Exclusion is sent only when the
+    /// box changed, so saving a tag does not lock the rules' say over it.
+    static func changes(
+        _ form: Form, original: TransactionService.Listed, tree: CategoryTree
+    ) -> (TransactionChanges, [Problem]) {
+        let t = original.transaction
         var changes = TransactionChanges(
             tags: form["tags"] ?? "", notes: form.raw("notes"), payment: form["payment"] ?? "",
-            reimbursement: form["reimbursement"] ?? "", isExcluded: form.isOn("excluded"))
+            reimbursement: form["reimbursement"] ?? "")
+        if form.isOn("excluded") != t.isExcluded { changes.isExcluded = form.isOn("excluded") }
         var problems: [Problem] = []
-        if manual {
-            switch AddTransactionPages.signedAmount(form["amount"] ?? "", income: form["type"] == "income") {
+        if t.source != .bank {
+            let income = form["type"] == "income"
+            switch AddTransactionPages.signedAmount(form["amount"] ?? "", income: income) {
             case .success(let amount): changes.amount = amount
             case .failure(let problem): problems.append(problem)
             }
-            changes.date = form["date"]
+            if let category = t.categoryID.flatMap({ id in tree.categories.first { $0.id == id } }),
+                category.kind != .transfer, category.kind != (income ? .income : .expense)
+            {
+                problems.append(
+                    Problem(
+                        field: "type",
+                        message: "\(category.name) is an \(category.kind) category; choose another category under "
+                            + "Change first, then switch the type."))
+            }
+            changes.date = form.raw("date")
             changes.account = form["account"]
-            changes.description = form["description"]
+            changes.description = form.raw("description")
             changes.payee = form["payee"] ?? ""
         }
         return (changes, problems)
@@ -98,7 +114,8 @@ extension TransactionsPages {
         let id = try Self.id(context)
         let scope = environment.household(of: context.signedIn.user)
         let original = try await scope.transactions.find(id)
-        let (changes, problems) = TransactionEditSection.changes(form, manual: original.transaction.source != .bank)
+        let (changes, problems) = TransactionEditSection.changes(
+            form, original: original, tree: try await scope.categories.tree())
         let back = "/transactions/\(id)#edit"
         guard problems.isEmpty else {
             return .seeOther(back, flash: Flash(.error, problems.map(\.message).joined(separator: " ")))

@@ -169,6 +169,8 @@ struct PageErrorMiddleware: RouterMiddleware {
                 status: status, title: status == .notFound ? "Not found" : "That did not work",
                 message: error.description
             ).response(from: request, context: context)
+        } catch let error as PageError {
+            return try error.response(from: request, context: context)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             return try PageError(
                 status: .contentTooLarge, title: "Too large",

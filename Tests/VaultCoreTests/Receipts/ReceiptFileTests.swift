@@ -64,7 +64,10 @@ import VaultCore
         arguments: [
             ("IMG_0001.JPG", ReceiptType.jpeg, "IMG_0001.JPG"),
             ("C:\\Users\\jo\\scan.pdf", .pdf, "scan.pdf"),
-            ("../../etc/passwd", .png, "passwd"),
+            ("../../etc/passwd", .png, "passwd.png"),
+            ("statement.html", .pdf, "statement.html.pdf"),
+            ("photo.jpeg", .jpeg, "photo.jpeg"),
+            ("fake.jpg", .png, "fake.jpg.png"),
             ("bad\u{0}\nname.png", .png, "badname.png"),
             ("  ", .webp, "receipt.webp"),
             ("..", .jpeg, "receipt.jpg"),
