@@ -229,9 +229,10 @@ public struct TransactionService: Sendable {
     }
 
     /// Deletes a transaction and its receipts (`ReceiptService.count(of:)` says how many, for the
-    /// confirmation); returns what was deleted. A bank transaction's id is remembered so the next sync does not
-    /// bring it back.
-    public func delete(_ id: String) async throws -> Listed {
+    /// confirmation); returns what was deleted and how many receipts went with it, counted in the same write.
+    /// A bank transaction's id is remembered so the next sync does not bring it back.
+    @discardableResult
+    public func delete(_ id: String) async throws -> (listed: Listed, receipts: Int) {
         try await scope.write { session in
             let household = try await session.household()
             let transaction = try await Self.find(id, session: session)
@@ -240,7 +241,7 @@ public struct TransactionService: Sendable {
             }
             try await session.syncRecords.rememberDeleted(transaction)
             // Its receipts go with it, each in the change log (the schema's cascade would leave no record).
-            try await session.receipts.deleteAll(transaction: transaction.id)
+            let receipts = try await session.receipts.deleteAll(transaction: transaction.id)
             let partners = try await session.transfers.involving([transaction.id]).flatMap(\.pair.key)
             _ = try await session.transactions.delete(transaction.id)
             // Its transfer partner, left without a pair, goes through the pipeline again.
@@ -249,9 +250,10 @@ public struct TransactionService: Sendable {
                 of: account, by: -transaction.amount.minorUnits, today: household.today(at: session.now),
                 session: session)
             let tree = try await session.categories.tree()
-            return Listed(
+            let listed = Listed(
                 transaction: transaction, account: account,
                 categoryPath: transaction.categoryID.map { tree.path(of: $0) })
+            return (listed, receipts)
         }
     }
 

@@ -40,8 +40,7 @@ extension APIController {
         api.delete("/transactions/:id") { request, context in
             let scope = environment.household(of: context.user)
             let id = try Self.id(context)
-            let receipts = try await scope.receipts.count(of: id)
-            _ = try await scope.transactions.delete(id)
+            let (_, receipts) = try await scope.transactions.delete(id)
             return try Response.json(DeletedTransactionView(deleted: id, receiptsDeleted: receipts))
         }
     }

@@ -160,8 +160,7 @@ struct TransactionsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let receipts = try await household.receipts.count(of: id)
-                let listed = try await household.transactions.delete(id)
+                let (listed, receipts) = try await household.transactions.delete(id)
                 let along =
                     receipts == 0 ? "" : receipts == 1 ? ", with its receipt" : ", with its \(receipts) receipts"
                 Terminal.print(
