@@ -83,7 +83,7 @@ public struct CardTemplate: Hashable, Sendable, Identifiable {
             lastFourDigits: lastFourDigits, currency: .sgd, minimumSpend: minimumSpend, maximumSpend: maximumSpend,
             cycle: cycle ?? self.cycle, localRate: localRate, foreignRate: foreignRate, baseRate: baseRate,
             notes: notes,
-            categoryCaps: caps, sortOrder: sortOrder)
+            categoryCaps: caps, templateID: self.id, sortOrder: sortOrder)
     }
 }
 

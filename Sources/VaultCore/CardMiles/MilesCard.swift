@@ -34,6 +34,10 @@ public struct MilesCard: Hashable, Sendable, Identifiable {
     public var categoryCaps: [CategoryCap]
     /// The credit-card account whose transactions count toward this card, when linked (issue 17).
     public var linkedAccountID: Account.ID?
+    /// Whether the linked account was made for this card (for its manual expenses) and goes when it goes.
+    public var ownsAccount: Bool
+    /// The library card this one was copied from (`CardTemplate.id`); nil for a custom card.
+    public var templateID: String?
     /// Position on the cards page, lowest first; ties by name, then id.
     public var sortOrder: Int
 
@@ -42,7 +46,8 @@ public struct MilesCard: Hashable, Sendable, Identifiable {
         lastFourDigits: String? = nil, currency: Currency = .sgd, minimumSpend: Money? = nil,
         maximumSpend: Money? = nil, cycle: CardCycle = .calendarMonth, localRate: MilesRate? = nil,
         foreignRate: MilesRate? = nil, baseRate: MilesRate? = nil, notes: String? = nil,
-        categoryCaps: [CategoryCap] = [], linkedAccountID: Account.ID? = nil, sortOrder: Int = 0
+        categoryCaps: [CategoryCap] = [], linkedAccountID: Account.ID? = nil, ownsAccount: Bool = false,
+        templateID: String? = nil, sortOrder: Int = 0
     ) {
         self.id = id
         self.householdID = householdID
@@ -60,6 +65,8 @@ public struct MilesCard: Hashable, Sendable, Identifiable {
         self.notes = notes
         self.categoryCaps = categoryCaps
         self.linkedAccountID = linkedAccountID
+        self.ownsAccount = ownsAccount
+        self.templateID = templateID
         self.sortOrder = sortOrder
     }
 

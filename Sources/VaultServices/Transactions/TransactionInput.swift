@@ -24,12 +24,23 @@ public struct TransactionInput: Sendable {
     public var reimbursement: String?
     /// Left out of totals while listed.
     public var isExcluded: Bool
+    /// The miles card the expense was paid with (id, name or last four); it goes into the card's account,
+    /// whatever `account` says.
+    public var card: String?
+    /// The card's bonus category the expense counts toward (`online`, `contactless`, ...); nil for general.
+    public var bonusCategory: String?
+    /// Whether it was charged in a foreign currency; nil to decide from the bonus category.
+    public var isForeignCurrency: Bool?
 
     public init(
         amount: String, account: String, date: String? = nil, category: String? = nil, description: String? = nil,
         payee: String? = nil, tags: String? = nil, notes: String? = nil, payment: String? = nil,
-        reimbursement: String? = nil, isExcluded: Bool = false
+        reimbursement: String? = nil, isExcluded: Bool = false, card: String? = nil, bonusCategory: String? = nil,
+        isForeignCurrency: Bool? = nil
     ) {
+        self.card = card
+        self.bonusCategory = bonusCategory
+        self.isForeignCurrency = isForeignCurrency
         self.amount = amount
         self.account = account
         self.date = date

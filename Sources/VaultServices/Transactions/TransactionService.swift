@@ -46,7 +46,10 @@ public struct TransactionService: Sendable {
             let tree = try await session.categories.tree()
             var problems: [Problem] = []
 
-            let account = Reference.account(input.account, in: accounts).value(collecting: &problems)
+            let card = try await CardService.card(for: input, accounts: accounts, session: session, problems: &problems)
+            let account =
+                TransactionFields.optional(input.card) == nil
+                ? Reference.account(input.account, in: accounts).value(collecting: &problems) : card?.account
             let amount = Self.amount(
                 input.amount, currency: account?.currency, fallback: household.baseCurrency, problems: &problems)
             let date = TransactionFields.date(input.date ?? "today", today: today).value(collecting: &problems)
@@ -89,6 +92,10 @@ public struct TransactionService: Sendable {
             try await ingest.apply(plan)
             transaction = plan.inserts.first { $0.id == transaction.id } ?? transaction
             try await Self.adjustBalance(of: account, by: amount.minorUnits, today: today, session: session)
+            if let card {
+                try await session.milesCards.choose(
+                    card.bonusCategory, foreign: input.isForeignCurrency, for: transaction.id)
+            }
             for file in files {
                 _ = try await ReceiptService.attach(
                     file, to: transaction.id, session: session, newID: scope.vault.newID())
@@ -234,27 +241,37 @@ public struct TransactionService: Sendable {
     @discardableResult
     public func delete(_ id: String) async throws -> (listed: Listed, receipts: Int) {
         try await scope.write { session in
-            let household = try await session.household()
             let transaction = try await Self.find(id, session: session)
-            guard let account = try await session.accounts.find(transaction.accountID) else {
-                throw VaultError(.notFound, "The transaction's account no longer exists.")
-            }
-            try await session.syncRecords.rememberDeleted(transaction)
-            // Its receipts go with it, each in the change log (the schema's cascade would leave no record).
-            let receipts = try await session.receipts.deleteAll(transaction: transaction.id)
-            let partners = try await session.transfers.involving([transaction.id]).flatMap(\.pair.key)
-            _ = try await session.transactions.delete(transaction.id)
-            // Its transfer partner, left without a pair, goes through the pipeline again.
-            try await TransferService.revisit(Set(partners).subtracting([transaction.id]), in: session)
-            try await Self.adjustBalance(
-                of: account, by: -transaction.amount.minorUnits, today: household.today(at: session.now),
-                session: session)
+            let (account, receipts) = try await Self.delete(transaction, session: session)
             let tree = try await session.categories.tree()
             let listed = Listed(
                 transaction: transaction, account: account,
                 categoryPath: transaction.categoryID.map { tree.path(of: $0) })
             return (listed, receipts)
         }
+    }
+
+    /// Deletes one transaction in a write: remembers it so sync does not bring it back, deletes its receipts,
+    /// re-pairs its transfer partner, and takes it out of a manual account's balance. Returns its account and how
+    /// many receipts went with it.
+    static func delete(
+        _ transaction: Transaction, session: HouseholdSession
+    ) async throws -> (account: Account, receipts: Int) {
+        let household = try await session.household()
+        guard let account = try await session.accounts.find(transaction.accountID) else {
+            throw VaultError(.notFound, "The transaction's account no longer exists.")
+        }
+        try await session.syncRecords.rememberDeleted(transaction)
+        // Its receipts go with it, each in the change log (the schema's cascade would leave no record).
+        let receipts = try await session.receipts.deleteAll(transaction: transaction.id)
+        let partners = try await session.transfers.involving([transaction.id]).flatMap(\.pair.key)
+        _ = try await session.transactions.delete(transaction.id)
+        // Its transfer partner, left without a pair, goes through the pipeline again.
+        try await TransferService.revisit(Set(partners).subtracting([transaction.id]), in: session)
+        try await Self.adjustBalance(
+            of: account, by: -transaction.amount.minorUnits, today: household.today(at: session.now),
+            session: session)
+        return (account, receipts)
     }
 
     /// One transaction by id.

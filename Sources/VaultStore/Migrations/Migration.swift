@@ -26,5 +26,6 @@ extension Migration {
         .rulePatterns,
         .receipts,
         .pendingRows,
+        .cardMiles,
     ]
 }

@@ -29,6 +29,7 @@ public struct HouseholdSession: Sendable {
     public var recurring: RecurringRepository { RecurringRepository(session: self) }
     public var lens: LensRepository { LensRepository(session: self) }
     public var receipts: ReceiptRepository { ReceiptRepository(session: self) }
+    public var milesCards: MilesCardRepository { MilesCardRepository(session: self) }
 
     /// The household this session belongs to.
     public func household() async throws -> Household {

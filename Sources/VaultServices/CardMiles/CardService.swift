@@ -1,0 +1,251 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// The card miles tracker (spec `card-miles.md`, issue 17): a household's cards, their cycles and progress,
+/// the bonus category of each card transaction, and which card to use.
+///
+/// Every card counts the transactions of one credit-card account: one it is linked to (bank-synced or manual),
+/// or a manual account made for it, which its manual expenses from the Add page go into. Those transactions
+/// count toward the card when they are spending: classified as expenses (a refund, money back on the card,
+/// takes spend back); card payments, transfers, income and ignored rows never count. Excluding a transaction
+/// from the budget's totals does not stop it earning miles.
+public struct CardService: Sendable {
+    let scope: HouseholdScope
+
+    /// Every card in the library, grouped by bank in the spec's order.
+    public static var library: [CardTemplate] { CardLibrary.cards }
+
+    /// How the transaction's bonus category was decided, as the card page says it.
+    public enum CategorySource: Hashable, Sendable {
+        /// A person chose it for this transaction (or when logging it).
+        case chosen
+        /// A person chose it for another transaction of the same payee on this card.
+        case payee
+        /// Suggested from the category and description, with the reason.
+        case suggested(String)
+    }
+
+    /// One transaction as the card counts it.
+    public struct Expense: Sendable, Hashable {
+        public let row: MilesCardRepository.Row
+        /// Spend: the transaction's amount with its sign turned (a purchase is positive).
+        public let expense: CardExpense
+        public let source: CategorySource
+    }
+
+    /// One card on the cards page.
+    public struct Status: Sendable {
+        public let card: MilesCard
+        /// The account whose transactions count; nil only when it is gone.
+        public let account: Account?
+        /// The current cycle's dates, spend, bars and miles.
+        public let report: CardCycleReport
+        /// Why the card counts nothing, when it cannot (an account in another currency).
+        public let problem: String?
+        /// The transactions counted in the current cycle, oldest first.
+        public let expenses: [Expense]
+    }
+
+    /// The cards page: the calendar month's spend across every card, then each card.
+    public struct Overview: Sendable {
+        public let today: LocalDate
+        public let month: CalendarMonth
+        /// Spend this calendar month across all cards, whatever each card's cycle, per currency.
+        public let monthSpend: MoneyBag
+        public let cards: [Status]
+    }
+
+    /// Every card with its current cycle.
+    public func overview() async throws -> Overview {
+        try await scope.read { session in
+            let household = try await session.household()
+            let today = household.today(at: session.now)
+            let month = CalendarMonth(containing: today)
+            let context = try await Context(session: session)
+            var statuses: [Status] = []
+            var monthSpend = MoneyBag()
+            for card in context.cards {
+                guard let cycle = card.cycle.range(containing: today) else { continue }
+                let span = DateRange(
+                    start: min(cycle.start, month.range.start), end: max(cycle.end, month.range.end))!
+                let (expenses, problem) = try await context.expenses(of: card, in: span, session: session)
+                let counted = expenses.map(\.expense)
+                for expense in counted where month.range.contains(expense.date) { try monthSpend.add(expense.amount) }
+                statuses.append(
+                    Status(
+                        card: card, account: context.account(of: card),
+                        report: try CardCycleReport(card: card, expenses: counted, range: cycle), problem: problem,
+                        expenses: expenses.filter { cycle.contains($0.expense.date) }))
+            }
+            return Overview(today: today, month: month, monthSpend: monthSpend, cards: statuses)
+        }
+    }
+
+    /// One card with its current cycle; `reference` is its id, its name or its last four digits.
+    public func status(_ reference: String) async throws -> Status {
+        let overview = try await overview()
+        let card = try Self.resolve(reference, in: overview.cards.map(\.card))
+        return overview.cards.first { $0.card.id == card.id }!
+    }
+
+    /// One card by id, name, "bank name", or last four digits.
+    public func find(_ reference: String) async throws -> MilesCard {
+        try await scope.read { session in try Self.resolve(reference, in: try await session.milesCards.all()) }
+    }
+
+    /// The cards in the cards page's order.
+    public func list() async throws -> [MilesCard] {
+        try await scope.read { try await $0.milesCards.all() }
+    }
+
+    /// One card's answer to "which card should I use?", with the card.
+    public struct Recommendation: Sendable {
+        public let card: MilesCard
+        public let miles: Int64
+        public let reason: String
+    }
+
+    /// The cards ranked by the miles `amount` spent today (or on `date`) in `category` would earn now, given
+    /// each card's progress in that day's cycle. A card that cannot count its account's transactions is ranked
+    /// on the spend it can see, none.
+    public func best(
+        amount text: String, category: String? = nil, foreign: Bool = false, date: String? = nil
+    ) async throws -> [Recommendation] {
+        try await scope.read { session in
+            let household = try await session.household()
+            let today = household.today(at: session.now)
+            let context = try await Context(session: session)
+            var problems: [Problem] = []
+            let currency = context.cards.first?.currency ?? household.baseCurrency
+            var amount: Money?
+            do {
+                let parsed = try Money(parsing: text, currency: currency)
+                if parsed.isPositive {
+                    amount = parsed
+                } else {
+                    problems.append(
+                        Problem(field: "amount", message: "Give the amount you will spend, more than zero."))
+                }
+            } catch { problems.append(Problem(field: "amount", message: "\(error)")) }
+            let bonus = Self.bonusCategory(category, field: "category").value(collecting: &problems) ?? nil
+            let day = TransactionFields.date(date ?? "today", today: today).value(collecting: &problems)
+            guard problems.isEmpty, let amount, let day else { throw InvalidInput(problems) }
+            guard !context.cards.isEmpty else {
+                throw VaultError(.notFound, "There are no cards yet; add one from the library or make your own.")
+            }
+            var candidates: [(card: MilesCard, expenses: [CardExpense])] = []
+            for card in context.cards {
+                guard let cycle = card.cycle.range(containing: day) else { continue }
+                let expenses = try await context.expenses(of: card, in: cycle, session: session).expenses
+                candidates.append((card, expenses.map(\.expense)))
+            }
+            let purchase = CardRecommender.Purchase(
+                amount: amount, date: day, bonusCategory: bonus, isForeignCurrency: foreign)
+            let byID = Dictionary(uniqueKeysWithValues: context.cards.map { ($0.id, $0) })
+            let ranked = try CardRecommender.rank(purchase, cards: candidates)
+            let others = context.cards.filter { $0.currency != currency }
+            return ranked.map { Recommendation(card: byID[$0.cardID]!, miles: $0.miles, reason: $0.reason) }
+                + others.map {
+                    Recommendation(
+                        card: $0, miles: 0, reason: "Its amounts are in \($0.currency.code), not \(currency.code)")
+                }
+        }
+    }
+
+    /// What the reads above need: the cards, the accounts, the category tree, and each card's remembered payees.
+    struct Context {
+        let cards: [MilesCard]
+        let accounts: [Account.ID: Account]
+        let tree: CategoryTree
+
+        init(session: HouseholdSession) async throws {
+            cards = try await session.milesCards.all()
+            accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
+            tree = try await session.categories.tree()
+        }
+
+        func account(of card: MilesCard) -> Account? { card.linkedAccountID.flatMap { accounts[$0] } }
+
+        /// The card's spending in `range`, each with its bonus category; or why none can count.
+        func expenses(
+            of card: MilesCard, in range: DateRange, session: HouseholdSession
+        ) async throws -> (expenses: [Expense], problem: String?) {
+            guard let account = account(of: card) else {
+                return ([], "The account this card counted is gone; link the card to another account.")
+            }
+            guard account.currency == card.currency else {
+                return (
+                    [],
+                    "'\(account.displayName)' is in \(account.currency.code) and this card's amounts are in "
+                        + "\(card.currency.code), so its transactions cannot count (nothing is converted). "
+                        + "Link an account in \(card.currency.code), or change the card's currency."
+                )
+            }
+            let rows = try await session.milesCards.rows(account: account.id, in: range)
+            let payees = card.hasCategoryCaps ? try await session.milesCards.payeeChoices(card: card.id) : [:]
+            return (rows.compactMap { CardService.expense($0, card: card, payees: payees, tree: tree) }, nil)
+        }
+    }
+
+    /// A transaction as `card` counts it, or nil when it is not spending.
+    static func expense(
+        _ row: MilesCardRepository.Row, card: MilesCard, payees: [String: BonusCategory], tree: CategoryTree
+    ) -> Expense? {
+        guard row.classification == .expense else { return nil }
+        let text = [row.description, row.payee].compactMap { $0 }.joined(separator: " ")
+        let keys = row.categoryID.map { id in ([tree[id]].compactMap { $0 } + tree.ancestors(of: id)).map(\.key) } ?? []
+        let suggestion = BonusCategorySuggestion(
+            description: text, categoryKeys: keys, choices: card.bonusCategoryChoices, cardCurrency: card.currency)
+        var category: BonusCategory?
+        let source: CategorySource
+        if let chosen = row.chosenCategory {
+            (category, source) = (chosen, .chosen)
+        } else if let remembered = payees[PayeeKey.normalize(row.payee ?? row.description)] {
+            (category, source) = (remembered, .payee)
+        } else {
+            (category, source) = (suggestion.category, .suggested(suggestion.reason))
+        }
+        if !card.hasCategoryCaps { category = nil }
+        let foreign = row.chosenForeign ?? (category == .foreignCurrency || suggestion.isForeign)
+        let spend = Money(minorUnits: -row.amount.minorUnits, currency: row.amount.currency)
+        return Expense(
+            row: row,
+            expense: CardExpense(amount: spend, date: row.date, bonusCategory: category, isForeignCurrency: foreign),
+            source: source)
+    }
+
+    /// The bonus category named by `text` (its name or key, ignoring case); nil for empty.
+    static func bonusCategory(_ text: String?, field: String) -> Result<BonusCategory?, Problem> {
+        guard let text = TransactionFields.optional(text) else { return .success(nil) }
+        let wanted = text.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "")
+        if let found = BonusCategory.allCases.first(where: {
+            $0.rawValue.lowercased() == wanted
+                || $0.description.lowercased().replacingOccurrences(of: " ", with: "") == wanted
+        }) {
+            return .success(found)
+        }
+        return .failure(
+            Problem(
+                field: field,
+                message: "'\(text)' is not a bonus category; use one of "
+                    + BonusCategory.allCases.map(\.rawValue).joined(separator: ", ") + "."))
+    }
+
+    /// The card named by id, name ("Visa Signature" or "UOB Visa Signature", ignoring case) or last four digits.
+    static func resolve(_ reference: String, in cards: [MilesCard]) throws -> MilesCard {
+        let wanted = reference.trimmingCharacters(in: .whitespaces)
+        if let id = MilesCard.ID(wanted), let card = cards.first(where: { $0.id == id }) { return card }
+        let lower = wanted.lowercased()
+        return try Reference.single(
+            cards.filter {
+                $0.name.lowercased() == lower || "\($0.bank) \($0.name)".lowercased() == lower
+                    || $0.title.lowercased() == lower || $0.lastFourDigits == wanted
+            },
+            none: "There is no card '\(wanted)'"
+                + (cards.isEmpty
+                    ? "; add one from the library first."
+                    : "; the cards are: \(cards.map(\.title).joined(separator: ", "))."),
+            many: "More than one card is called '\(wanted)'; use its id or its last four digits.")
+    }
+}
