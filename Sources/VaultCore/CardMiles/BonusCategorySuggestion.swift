@@ -86,7 +86,11 @@ public struct BonusCategorySuggestion: Hashable, Sendable {
         for (index, token) in tokens.enumerated() where token.count == 3 && token == token.uppercased() {
             guard token != home.code, Currency.isoCodes.contains(token) else { continue }
             let neighbours = [index - 1, index + 1].filter(tokens.indices.contains).map { tokens[$0] }
-            if neighbours.contains(where: isAmount) { return token }
+            // A code that is also an English word ("ALL 20 STORES") needs an amount with a separator.
+            let needsSeparator = wordLikeCodes.contains(token)
+            if neighbours.contains(where: { isAmount($0) && (!needsSeparator || $0.contains { ".,".contains($0) }) }) {
+                return token
+            }
         }
         let words = Self.words(description)
         for phrase in ["fx", "foreign", "foreign currency", "ccy conversion"] where contains(words, phrase) {
@@ -94,6 +98,11 @@ public struct BonusCategorySuggestion: Hashable, Sendable {
         }
         return nil
     }
+
+    /// ISO codes that are also English words, upper-case in shop names ("ALL", "TOP", "CUP").
+    static let wordLikeCodes: Set<String> = [
+        "ALL", "AMD", "BAM", "BOB", "CUP", "GEL", "MAD", "MOP", "PEN", "SOS", "TOP", "TRY",
+    ]
 
     /// Whether a token is an amount: digits with at most separators and a sign around them.
     static func isAmount(_ token: String) -> Bool {

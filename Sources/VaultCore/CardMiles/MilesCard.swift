@@ -96,12 +96,16 @@ public struct MilesCard: Hashable, Sendable, Identifiable {
         return seen + [.general]
     }
 
-    /// "UOB Visa Signature ···1234": bank, name and last four, as the cards page heads each card.
+    /// "UOB Visa Signature ···1234": bank, name and last four, as the cards page heads each card; a card of
+    /// another bank ("Other") goes by its name.
     public var title: String {
-        let base = "\(bank) \(name)"
+        let base = fullName
         guard let lastFourDigits, !lastFourDigits.isEmpty else { return base }
         return base + " ···" + lastFourDigits
     }
+
+    /// "UOB Visa Signature": the bank and the name, or the name alone for a card of another bank.
+    public var fullName: String { bank == .other ? name : "\(bank) \(name)" }
 
     /// "1.4 / 2.4 / 1.4 mpd": local, foreign and base rates, a dash for one not given.
     public var earnRatesLine: String {

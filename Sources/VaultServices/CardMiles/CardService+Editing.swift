@@ -74,30 +74,31 @@ extension CardService {
         _ template: String, lastFourDigits: String? = nil, statementDay: String? = nil,
         chosenCategories: [String] = [], account: String? = nil
     ) async throws -> MilesCard {
-        guard let found = Self.library.first(where: { $0.id == template.trimmingCharacters(in: .whitespaces) })
-        else {
-            throw VaultError(
-                .notFound, "There is no library card '\(template)'; `ghostvault cards library` lists them.")
-        }
-        var problems: [Problem] = []
-        var chosen: [BonusCategory] = []
-        for text in chosenCategories {
-            if let category = Self.bonusCategory(text, field: "categories").value(collecting: &problems), let category {
-                chosen.append(category)
+        try await scope.write { session in
+            guard let found = Self.library.first(where: { $0.id == template.trimmingCharacters(in: .whitespaces) })
+            else {
+                throw VaultError(
+                    .notFound, "There is no library card '\(template)'; `ghostvault cards library` lists them.")
             }
-        }
-        let cycle = Self.cycle(statementDay).value(collecting: &problems)
-        guard problems.isEmpty else { throw InvalidInput(problems) }
-        var card: MilesCard
-        do {
-            card = try found.makeCard(
-                id: scope.vault.newID(), householdID: scope.householdID, chosenCategories: chosen,
-                lastFourDigits: TransactionFields.optional(lastFourDigits), cycle: cycle ?? nil)
-        } catch { throw InvalidInput(field: "categories", error.description) }
-        if !card.problems.isEmpty { throw InvalidInput(card.problems) }
-        let linked = card
-        return try await scope.write { session in
-            try await Self.insert(linked, account: account, session: session, newID: { scope.vault.newID() })
+            var problems: [Problem] = []
+            var chosen: [BonusCategory] = []
+            for text in chosenCategories {
+                if let category = Self.bonusCategory(text, field: "categories").value(collecting: &problems),
+                    let category
+                {
+                    chosen.append(category)
+                }
+            }
+            let cycle = Self.cycle(statementDay).value(collecting: &problems)
+            guard problems.isEmpty else { throw InvalidInput(problems) }
+            let card: MilesCard
+            do {
+                card = try found.makeCard(
+                    id: scope.vault.newID(), householdID: scope.householdID, chosenCategories: chosen,
+                    lastFourDigits: TransactionFields.optional(lastFourDigits), cycle: cycle ?? nil)
+            } catch let error as CardTemplateError { throw InvalidInput(field: "categories", error.description) }
+            if !card.problems.isEmpty { throw InvalidInput(card.problems) }
+            return try await Self.insert(card, account: account, session: session, newID: { scope.vault.newID() })
         }
     }
 
@@ -339,7 +340,7 @@ extension CardService {
         } else {
             let household = try await session.household()
             let names = Set(accounts.flatMap { [$0.name.lowercased(), $0.nickname?.lowercased()] }.compactMap { $0 })
-            let base = "\(card.bank) \(card.name)" + (card.lastFourDigits.map { " \($0)" } ?? "")
+            let base = card.fullName + (card.lastFourDigits.map { " \($0)" } ?? "")
             var name = base
             var suffix = 2
             while names.contains(name.lowercased()) {

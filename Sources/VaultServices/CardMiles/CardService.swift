@@ -239,7 +239,7 @@ public struct CardService: Sendable {
         let lower = wanted.lowercased()
         return try Reference.single(
             cards.filter {
-                $0.name.lowercased() == lower || "\($0.bank) \($0.name)".lowercased() == lower
+                $0.name.lowercased() == lower || $0.fullName.lowercased() == lower
                     || $0.title.lowercased() == lower || $0.lastFourDigits == wanted
             },
             none: "There is no card '\(wanted)'"
