@@ -341,6 +341,30 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "deleting the account a card counts asks first, names the card, and logs the card's deletion",
+        arguments: TestBackend.enabled)
+    func accountDeleted(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let card = try await f.scope.cards.addFromLibrary("ocbc-90n", lastFourDigits: "9012")
+            let account = try #require(try await cardStatus(f, card).account)
+            #expect(account.name == "OCBC 90°N Card 9012")
+            do {
+                _ = try await f.scope.accounts.delete(account.id.description, confirmed: false)
+                Issue.record("deleting a card's account must ask first")
+            } catch let error as VaultError {
+                #expect(error.code == .confirmationRequired)
+                #expect(error.message.contains("OCBC 90°N Card ···9012"))
+            }
+            _ = try await f.scope.accounts.delete(account.id.description, confirmed: true)
+            #expect(try await f.scope.cards.list().isEmpty)
+            let log = try await f.vault.database.read(household: f.household.id) { try await $0.changes(limit: 1_000) }
+            #expect(
+                log.contains { $0.entity == "card" && $0.entityID == card.id.description && $0.operation == .delete })
+        }
+    }
+
     @Test("reordering moves a card up and down the list", arguments: TestBackend.enabled)
     func reorder(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in

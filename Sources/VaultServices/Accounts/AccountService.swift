@@ -240,11 +240,14 @@ public struct AccountService: Sendable {
                         + "or hide the account to keep its history out of sight.")
             }
             let count = try await session.accounts.transactionCount(account.id)
-            if count > 0, !confirmed {
+            let card = try await session.milesCards.all().first { $0.linkedAccountID == account.id }
+            if count > 0 || card != nil, !confirmed {
+                let cardNote = card.map { " and the miles card \($0.title) that counts it" } ?? ""
                 throw VaultError(
                     .confirmationRequired,
                     "Deleting '\(account.displayName)' also deletes its \(count) "
-                        + "transaction\(count == 1 ? "" : "s"). Confirm to go ahead, or hide the account instead.")
+                        + "transaction\(count == 1 ? "" : "s")\(cardNote). Confirm to go ahead, or hide the account "
+                        + "instead.")
             }
             _ = try await session.accounts.delete(account.id)
             return count

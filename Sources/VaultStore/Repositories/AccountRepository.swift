@@ -41,10 +41,11 @@ public struct AccountRepository: Sendable {
             "accounts", entity: "account", id: account.id, from: Self.values(of: old), to: Self.values(of: account))
     }
 
-    /// Deletes the account and, with it, its transactions; false when there was no such account.
+    /// Deletes the account and, with it, its transactions and the miles card that counts it; false when there
+    /// was no such account.
     ///
-    /// The schema removes the transactions (and their tags) by cascade; each is logged as deleted too,
-    /// so the change feed never keeps a transaction that is gone.
+    /// The schema removes the transactions (and their tags) and the card by cascade; each is logged as deleted
+    /// too, so the change feed never keeps a row that is gone.
     public func delete(_ id: Account.ID) async throws -> Bool {
         let log = try session.log()
         let transactionIDs = try await session.sql.raw(
@@ -52,9 +53,15 @@ public struct AccountRepository: Sendable {
             SELECT id FROM transactions WHERE household_id = \(bind: session.household) AND account_id = \(bind: id.description)
             """
         ).all().map { try $0.text("id") }
+        let cardIDs = try await session.sql.raw(
+            """
+            SELECT id FROM miles_cards WHERE household_id = \(bind: session.household) AND account_id = \(bind: id.description)
+            """
+        ).all().map { try $0.text("id") }
         guard try await session.deleteRow("accounts", entity: "account", id: id) else { return false }
         try await log.record(
-            transactionIDs.map { ChangeLog.Entry(entity: "transaction", entityID: $0, operation: .delete, fields: []) })
+            transactionIDs.map { ChangeLog.Entry(entity: "transaction", entityID: $0, operation: .delete, fields: []) }
+                + cardIDs.map { ChangeLog.Entry(entity: "card", entityID: $0, operation: .delete, fields: []) })
         return true
     }
 

@@ -1,0 +1,55 @@
+import Benchmark
+import Foundation
+import VaultCore
+import VaultServices
+
+/// The card miles targets (issue 17) over a generated household: the cards page's data for 10 cards (under
+/// 50 ms at 1M transactions) and "which card should I use?" (under 10 ms).
+///
+/// The cards are added once per household and kept: two linked to the generated credit cards (thousands of
+/// transactions a cycle between them), with caps and a statement cycle, and eight from the library, each with
+/// the manual account made for it and a few expenses.
+func cardBenchmarks(size: Int, label: String) {
+    Benchmark("Cards page, 10 cards, \(label)") { benchmark in
+        let scope = try await CardBenchmarkSetup.scope(size)
+        for _ in benchmark.scaledIterations { blackHole(try await scope.cards.overview()) }
+    }
+    Benchmark("Which card, 10 cards, \(label)") { benchmark in
+        let scope = try await CardBenchmarkSetup.scope(size)
+        for _ in benchmark.scaledIterations {
+            blackHole(try await scope.cards.best(amount: "84.20", category: "dining", date: "2026-11-20"))
+        }
+    }
+}
+
+enum CardBenchmarkSetup {
+    /// The household of `size` with its ten cards.
+    static func scope(_ size: Int) async throws -> HouseholdScope {
+        let scope = try await BenchHouseholds.shared.scope(size)
+        guard try await scope.cards.list().count < 10 else { return scope }
+        for (name, account, day) in [("Bench Card A", "Generated Card A", "15"), ("Bench Card B", "Generated Card B", "")] {
+            _ = try await scope.cards.addCustom(
+                .init(
+                    bank: "Other", network: "Visa", name: name, currency: "USD", minimumSpend: "500",
+                    maximumSpend: "5000", statementDay: day, localRate: "1.4", foreignRate: "2.4", baseRate: "0.4",
+                    caps: [
+                        .init(categories: ["dining"], minimumSpend: "200", cap: "1000", bonusRate: "4"),
+                        .init(categories: ["groceries"], cap: "800", bonusRate: "3"),
+                    ],
+                    account: account))
+        }
+        for template in [
+            "dbs-altitude-visa", "uob-prvi-visa", "uob-visa-signature", "uob-preferred-platinum", "ocbc-90n",
+            "hsbc-revolution", "sc-visa-infinite", "maybank-horizon",
+        ] {
+            let card = try await scope.cards.addFromLibrary(template)
+            for day in ["2026-11-02", "2026-11-09", "2026-11-16"] {
+                _ = try await scope.transactions.add(
+                    TransactionInput(
+                        amount: "-45.60", account: "", date: day, description: "Bench purchase",
+                        card: card.id.description, bonusCategory: card.bonusCategoryChoices.first?.rawValue))
+            }
+        }
+        return scope
+    }
+}
