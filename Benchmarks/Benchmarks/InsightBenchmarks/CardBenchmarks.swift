@@ -27,7 +27,9 @@ enum CardBenchmarkSetup {
     static func scope(_ size: Int) async throws -> HouseholdScope {
         let scope = try await BenchHouseholds.shared.scope(size)
         guard try await scope.cards.list().count < 10 else { return scope }
-        for (name, account, day) in [("Bench Card A", "Generated Card A", "15"), ("Bench Card B", "Generated Card B", "")] {
+        for (name, account, day) in [
+            ("Bench Card A", "Generated Card A", "15"), ("Bench Card B", "Generated Card B", ""),
+        ] {
             _ = try await scope.cards.addCustom(
                 .init(
                     bank: "Other", network: "Visa", name: name, currency: "USD", minimumSpend: "500",

@@ -62,7 +62,7 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     public static let bhd = Currency(code: "BHD", exponent: 3)
 
     /// The symbol printed before an amount, where one is unambiguous enough for a person.
-    var symbol: String? {
+    public var symbol: String? {
         switch code {
         case "USD": "$"
         case "EUR": "€"
@@ -78,7 +78,7 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Ten to the power of the exponent: how many minor units make one major unit.
-    var minorUnitsPerMajor: Int64 {
+    public var minorUnitsPerMajor: Int64 {
         var result: Int64 = 1
         for _ in 0..<exponent { result *= 10 }
         return result

@@ -273,8 +273,14 @@ public struct ReportService: Sendable {
             }
             guard problems.isEmpty, let type, let timeframe, let page else { throw InvalidInput(problems) }
             let period = AnalysisPeriod(timeframe, containing: date, firstWeekday: household.firstWeekday)
-            filter.from = period.range.start
-            filter.through = period.range.end
+            let narrowed = Self.narrowed(period.range, from: query.from, through: query.through, today: today)
+            let range: DateRange
+            switch narrowed {
+            case .success(let days): range = days
+            case .failure(let invalid): throw invalid
+            }
+            filter.from = range.start
+            filter.through = range.end
             filter.classifications = [type]
             let report = try AnalysisReport(
                 type: type, period: period, currency: household.baseCurrency,
@@ -291,6 +297,34 @@ public struct ReportService: Sendable {
                     totalCount: listed.totalCount, countIsExact: listed.countIsExact)
             )
         }
+    }
+
+    /// The days of `period` between `from` and `through` (either may be nil); refused when a day is not a date
+    /// or lies outside the period, or the first is after the last.
+    static func narrowed(
+        _ period: DateRange, from: String?, through: String?, today: LocalDate
+    ) -> Result<DateRange, InvalidInput> {
+        var problems: [Problem] = []
+        var start = period.start
+        var end = period.end
+        for (field, text) in [("from", from), ("through", through)] {
+            guard let text = TransactionFields.optional(text) else { continue }
+            guard let day = TransactionFields.date(text, today: today, field: field).value(collecting: &problems) else {
+                continue
+            }
+            guard period.contains(day) else {
+                problems.append(
+                    Problem(field: field, message: "\(day) is outside \(period); choose a day inside the period shown.")
+                )
+                continue
+            }
+            if field == "from" { start = day } else { end = day }
+        }
+        guard problems.isEmpty else { return .failure(InvalidInput(problems)) }
+        guard let range = DateRange(start: start, end: end) else {
+            return .failure(InvalidInput(field: "from", "The first day is after the last; swap them."))
+        }
+        return .success(range)
     }
 
     /// Narrows a list to the accounts whose transactions the totals count, so a list adds up to its report.
@@ -322,6 +356,10 @@ public struct AnalysisQuery: Sendable {
     public var timeframe: String
     /// A day inside the period (`YYYY-MM-DD`, `today`); nil for today.
     public var date: String?
+    /// The first and last days to include, narrowing the period (spec 3.2, "constrained to current timeframe");
+    /// nil for the period's own.
+    public var from: String?
+    public var through: String?
     /// Category names or ids (children included); empty for all.
     public var categories: [String]
     public var tags: [String]

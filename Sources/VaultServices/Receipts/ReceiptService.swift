@@ -85,6 +85,11 @@ public struct ReceiptService: Sendable {
     }
 
     /// How many receipts a transaction has: what deleting it also deletes ("This deletes 2 receipts").
+    /// How many receipts each transaction has (the paperclips of a list); those without any are left out.
+    public func counts(of transactions: [Transaction.ID]) async throws -> [Transaction.ID: Int] {
+        try await scope.read { try await $0.receipts.counts(transactions: transactions) }
+    }
+
     public func count(of transaction: String) async throws -> Int {
         try await scope.read { session in
             let owner = try await TransactionService.find(transaction, session: session)

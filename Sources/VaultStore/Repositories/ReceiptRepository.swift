@@ -76,6 +76,23 @@ public struct ReceiptRepository: Sendable {
         return Int(try row?.int("n") ?? 0)
     }
 
+    /// How many receipts each of `transactions` has; those without any are left out. One query per 400 ids.
+    public func counts(transactions: [Transaction.ID]) async throws -> [Transaction.ID: Int] {
+        var counts: [Transaction.ID: Int] = [:]
+        for chunk in transactions.chunked(by: 400) where !chunk.isEmpty {
+            for row in try await session.sql.raw(
+                """
+                SELECT transaction_id, COUNT(*) AS n FROM receipts
+                WHERE household_id = \(bind: session.household) AND transaction_id IN (\(binds: chunk.map(\.description)))
+                GROUP BY transaction_id
+                """
+            ).all() {
+                counts[try row.id("transaction_id")] = Int(try row.int("n"))
+            }
+        }
+        return counts
+    }
+
     /// Deletes one receipt and logs it; false when this household has none by that id.
     public func delete(_ id: Receipt.ID) async throws -> Bool {
         try await session.deleteRow("receipts", entity: "receipt", id: id)

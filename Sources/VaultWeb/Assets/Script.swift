@@ -234,6 +234,24 @@ enum Script {
             });
           });
 
+          // Analysis: a swipe left on a row opens its Delete (the button is there without touch too).
+          document.querySelectorAll(".analysis-row").forEach((row) => {
+            let startX = null, startY = null;
+            row.addEventListener("touchstart", (event) => {
+              startX = event.touches[0].clientX; startY = event.touches[0].clientY;
+            }, { passive: true });
+            row.addEventListener("touchend", (event) => {
+              if (startX === null) return;
+              const dx = event.changedTouches[0].clientX - startX;
+              const dy = event.changedTouches[0].clientY - startY;
+              startX = null;
+              if (dx < -60 && Math.abs(dy) < 40) {
+                const details = row.querySelector("details.row-delete");
+                if (details) { details.open = true; details.querySelector("button")?.focus(); }
+              }
+            });
+          });
+
           // A dropdown that saves on change (a transaction's category).
           document.querySelectorAll("form[data-submit-on-change] select").forEach((select) => {
             select.addEventListener("change", () => select.form.submit());

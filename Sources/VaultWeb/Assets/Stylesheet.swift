@@ -136,6 +136,24 @@ enum Stylesheet {
         .toggle { display: inline-flex; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
         .toggle a { padding: 6px 12px; text-decoration: none; color: var(--text); font-size: .85rem; }
         .toggle a[aria-current="true"] { background: var(--brand); color: var(--on-brand); }
+        .analysis-controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 12px; }
+        .period-nav { display: inline-flex; align-items: center; gap: 6px; margin-left: auto; }
+        .period-nav .arrow { display: inline-flex; align-items: center; justify-content: center; min-width: 40px;
+          min-height: 40px; border: 1px solid var(--line); border-radius: 10px; text-decoration: none; color: var(--text); }
+        .period-nav .period { font-weight: 600; font-size: .92rem; text-align: center; }
+        .chart .grid { stroke: var(--line); stroke-dasharray: 2 3; } .chart text.tick { font-size: 9px; }
+        .filters summary { cursor: pointer; font-weight: 600; } .chip.depth-1 { margin-left: 10px; }
+        .chip.depth-2 { margin-left: 20px; }
+        table.breakdown tr.child td:first-child { padding-left: 18px; }
+        h3.group { font-size: .85rem; color: var(--muted); margin: 14px 0 4px; text-transform: uppercase; letter-spacing: .03em; }
+        .analysis-list { list-style: none; margin: 0; padding: 0; }
+        .analysis-row { border-bottom: 1px solid var(--line); padding: 8px 0; }
+        .analysis-row .row-main { display: grid; grid-template-columns: 4.2em 1fr auto; gap: 8px; align-items: baseline;
+          text-decoration: none; color: var(--text); min-height: 44px; }
+        .analysis-row .what { display: flex; flex-direction: column; min-width: 0; overflow-wrap: anywhere; }
+        .analysis-row .date { color: var(--muted); font-size: .85rem; }
+        .analysis-row .paperclip { font-size: .85rem; color: var(--muted); }
+        .row-delete summary { cursor: pointer; color: var(--expense); font-size: .85rem; display: inline-block; min-height: 32px; }
         .month-nav { display: flex; align-items: center; gap: 12px; }
         .month-nav a { text-decoration: none; font-size: 1.3rem; padding: 0 8px; }
         .group-title { margin: 12px 0 4px; font-size: .8rem; text-transform: uppercase; color: var(--muted); letter-spacing: .04em; }

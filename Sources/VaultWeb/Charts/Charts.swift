@@ -184,6 +184,71 @@ enum Charts {
             """
     }
 
+    /// The Analysis chart: one bar per bucket (months of a year, weeks of a month, days of a week) with a y-axis
+    /// of round amounts, every bar tappable for its exact total.
+    static func analysisBars(_ report: AnalysisReport) -> HTML {
+        let buckets = report.buckets
+        let axisLeft = 44.0
+        let peakUnits = max(1, buckets.map(\.amount.minorUnits).max() ?? 1)
+        let step = niceStep(Double(peakUnits) / 3)
+        let ceiling = max(step * 3, Double(peakUnits))
+        var marks: [HTML] = []
+        for tick in 0...3 {
+            let value = step * Double(tick)
+            guard value <= ceiling else { break }
+            let y = bottom - (bottom - top) * value / ceiling
+            let money = Money(minorUnits: Int64(value), currency: report.currency)
+            marks.append(
+                """
+                <line class="grid" x1="\(fmt(axisLeft))" y1="\(fmt(y))" x2="\(fmt(width - left))" y2="\(fmt(y))"/><text class="tick" x="\(fmt(axisLeft - 4))" y="\(fmt(y + 3))" text-anchor="end">\(axisLabel(money))</text>
+                """)
+        }
+        let slot = (width - left - axisLeft) / Double(max(buckets.count, 1))
+        let barWidth = max(2, slot * 0.62)
+        let kind = report.type == .income ? "income" : "spending"
+        for (index, bucket) in buckets.enumerated() {
+            let x = axisLeft + Double(index) * slot + (slot - barWidth) / 2
+            let h = (bottom - top) * Double(max(0, bucket.amount.minorUnits)) / ceiling
+            let count = "\(bucket.count) transaction\(bucket.count == 1 ? "" : "s")"
+            let text = "\(bucket.label): \(bucket.amount.formatted()), \(count)"
+            marks.append(
+                """
+                <rect class="bar \(kind)" x="\(fmt(x))" y="\(fmt(bottom - h))" width="\(fmt(barWidth))" height="\(fmt(max(h, 0.5)))" rx="1.5" tabindex="0" role="button" data-text="\(text)"><title>\(text)</title></rect>
+                """)
+            let short = report.period.timeframe == .month ? "W\(index + 1)" : String(bucket.label.prefix(3))
+            marks.append(
+                "<text x=\"\(fmt(x + barWidth / 2))\" y=\"\(fmt(bottom + 13))\" text-anchor=\"middle\">\(short)</text>")
+        }
+        let what = report.type == .income ? "Income" : "Spending"
+        return svg(
+            view: "analysis", hidden: false,
+            label:
+                "\(what) by \(report.period.timeframe == .year ? "month" : report.period.timeframe == .month ? "week" : "day"), \(report.period.label)",
+            marks)
+    }
+
+    /// An axis tick: "$0", "$500", "$1.5k", "$20k", "$1.2M" (whole units; ticks are round by construction).
+    static func axisLabel(_ money: Money) -> String {
+        let whole = Double(money.minorUnits) / Double(money.currency.minorUnitsPerMajor)
+        let symbol = money.currency.symbol ?? ""
+        let suffix = money.currency.symbol == nil ? " " + money.currency.code : ""
+        func short(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        }
+        let text =
+            whole >= 1_000_000
+            ? short(whole / 1_000_000) + "M" : whole >= 1_000 ? short(whole / 1_000) + "k" : short(whole.rounded())
+        return symbol + text + suffix
+    }
+
+    /// A round step for an axis near `rough` minor units: 1, 2 or 5 times a power of ten.
+    static func niceStep(_ rough: Double) -> Double {
+        guard rough > 1 else { return 1 }
+        let power = pow(10, floor(log10(rough)))
+        for factor in [1.0, 2.0, 5.0, 10.0] where factor * power >= rough { return factor * power }
+        return 10 * power
+    }
+
     private static func svg(view: String, hidden: Bool, label: String, _ marks: [HTML]) -> HTML {
         """
         <svg data-view="\(view)" viewBox="0 0 \(fmt(width)) \(fmt(height))" role="group" aria-label="\(label)"\(hidden ? " hidden" : "")><line class="axis" x1="\(fmt(left))" y1="\(fmt(bottom))" x2="\(fmt(width - left))" y2="\(fmt(bottom))"/>\(marks)</svg>

@@ -9,6 +9,7 @@ enum Layout {
         ("/dashboard", "Dashboard"),
         ("/connections", "Connections"),
         ("/transactions", "Transactions"),
+        ("/analysis", "Analysis"),
         ("/categories", "Categories"),
         ("/budgets", "Budgets"),
         ("/recurring", "Recurring"),

@@ -130,11 +130,11 @@ extension TransactionsPages {
     }
 
     func delete(_ request: Request, _ context: PageContext) async throws -> Response {
-        _ = try await context.form(request)
+        let form = try await context.form(request)
         let id = try Self.id(context)
         let deleted = try await environment.household(of: context.signedIn.user).transactions.delete(id).listed
         return .seeOther(
-            "/transactions",
+            form["back"].flatMap(AuthPages.localPath) ?? "/transactions",
             flash: Flash(.notice, "Deleted: \(deleted.transaction.description) (\(deleted.transaction.date))."))
     }
 }
