@@ -21,6 +21,8 @@ public struct TransactionFilter: Hashable, Sendable {
     public var includeTransfers: Bool
     /// Only transactions carrying at least one of these tags; empty means any.
     public var tags: Set<String>
+    /// Only the instances (and template) of this recurring rule; nil for any transaction.
+    public var recurringRuleID: RecurringRule.ID?
     /// Only these classifications; nil means any (transfers still follow `includeTransfers`).
     public var classifications: Set<Classification>?
     /// Only transactions flagged paid, unpaid, or with no payment flag (spec `expense-tracker.md` 3.2, Flags);

@@ -264,6 +264,8 @@ public struct ReportService: Sendable {
             TransactionFields.setFlags(
                 payment: query.payment, reimbursement: query.reimbursement, on: &filter, problems: &problems,
                 fields: ("paid", "reimbursed"))
+            filter.recurringRuleID = try await RecurringRuleService.filterID(
+                query.recurringRule, session: session, problems: &problems)
             let page = PageRequest(number: query.page, size: query.pageSize)
             if page == nil {
                 problems.append(
@@ -367,6 +369,8 @@ public struct AnalysisQuery: Sendable {
     public var payment: String?
     /// `reimbursed` or `unreimbursed`.
     public var reimbursement: String?
+    /// Only the instances of this recurring rule (its id or description).
+    public var recurringRule: String?
     public var page: Int
     public var pageSize: Int
 

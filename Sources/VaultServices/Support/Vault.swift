@@ -67,6 +67,7 @@ public struct HouseholdScope: Sendable {
     public var receipts: ReceiptService { ReceiptService(scope: self) }
     public var ingest: IngestService { IngestService(scope: self) }
     public var cards: CardService { CardService(scope: self) }
+    public var recurringRules: RecurringRuleService { RecurringRuleService(scope: self) }
 
     /// The household itself.
     public func details() async throws -> Household {

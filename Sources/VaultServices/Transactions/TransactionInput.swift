@@ -31,6 +31,8 @@ public struct TransactionInput: Sendable {
     public var bonusCategory: String?
     /// Whether it was charged in a foreign currency; nil to decide from the bonus category.
     public var isForeignCurrency: Bool?
+    /// Repeat the entry on a schedule (spec 2.6): saving it makes a recurring rule with this entry as its template.
+    public var recurrence: RecurringRuleService.Recurrence?
 
     public init(
         amount: String, account: String, date: String? = nil, category: String? = nil, description: String? = nil,
@@ -122,6 +124,8 @@ public struct TransactionQuery: Sendable {
     /// Only this classification (`income`, `expense`, ...); nil for any.
     public var classification: String?
     /// `desc` (newest first, the default) or `asc`.
+    /// Only the instances of this recurring rule (its id or description).
+    public var recurringRule: String?
     public var sort: String?
     public var page: Int
     public var pageSize: Int
@@ -129,9 +133,10 @@ public struct TransactionQuery: Sendable {
     public init(
         from: String? = nil, through: String? = nil, search: String? = nil, accounts: [String] = [],
         category: String? = nil, uncategorizedOnly: Bool = false, includeTransfers: Bool = false, tags: [String] = [],
-        payment: String? = nil, reimbursement: String? = nil, classification: String? = nil, sort: String? = nil,
-        page: Int = 1, pageSize: Int = PageRequest.defaultSize
+        payment: String? = nil, reimbursement: String? = nil, classification: String? = nil,
+        recurringRule: String? = nil, sort: String? = nil, page: Int = 1, pageSize: Int = PageRequest.defaultSize
     ) {
+        self.recurringRule = recurringRule
         self.payment = payment
         self.reimbursement = reimbursement
         self.classification = classification

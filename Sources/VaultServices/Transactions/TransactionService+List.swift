@@ -64,6 +64,8 @@ extension TransactionService {
                 )
             }
         }
+        filter.recurringRuleID = try await RecurringRuleService.filterID(
+            query.recurringRule, session: session, problems: &problems)
         if let text = query.sort {
             if let sort = TransactionFilter.SortOrder(rawValue: text.lowercased()) {
                 filter.sort = sort

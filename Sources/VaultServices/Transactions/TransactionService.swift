@@ -72,6 +72,9 @@ public struct TransactionService: Sendable {
             problems += Self.lengthProblems(description: description, payee: payee, notes: notes, tags: tags)
             problems += Self.plainTextProblems(
                 description: input.description, payee: input.payee, notes: input.notes, tags: input.tags)
+            let schedule = input.recurrence.flatMap {
+                RecurringRuleService.schedule($0, defaultStart: date ?? today, today: today, problems: &problems)
+            }
             guard problems.isEmpty, let account, let amount, let date, let payment, let reimbursement else {
                 throw InvalidInput(problems)
             }
@@ -92,6 +95,11 @@ public struct TransactionService: Sendable {
             try await ingest.apply(plan)
             transaction = plan.inserts.first { $0.id == transaction.id } ?? transaction
             try await Self.adjustBalance(of: account, by: amount.minorUnits, today: today, session: session)
+            if let schedule {
+                _ = try await RecurringRuleService.start(
+                    from: transaction, schedule: schedule, session: session, newID: { scope.vault.newID() },
+                    newTransactionID: { scope.vault.newID() })
+            }
             if let card {
                 try await session.milesCards.choose(
                     card.bonusCategory, foreign: input.isForeignCurrency, for: transaction.id)
@@ -221,6 +229,8 @@ public struct TransactionService: Sendable {
             let update = plan.updates.first { $0.after.id == transaction.id }
             transaction = update?.after ?? transaction
             let changed = update?.fields ?? []
+            // A rule's instance a person changed is theirs now: the rule never replaces it.
+            if !changed.isEmpty { try await session.recurringRules.markEdited(transaction.id) }
             if let oldAccount = accounts.first(where: { $0.id == original.accountID }),
                 oldAccount.id != account.id || original.amount != transaction.amount
             {

@@ -284,6 +284,13 @@ public struct TransactionRepository: Sendable {
                         AND g.tag IN (\(binds: filter.tags.map(Tag.normalize).sorted())))
                 """)
         }
+        if let rule = filter.recurringRuleID {
+            parts.append(
+                """
+                EXISTS (SELECT 1 FROM recurring_instances ri WHERE ri.household_id = t.household_id
+                        AND ri.transaction_id = t.id AND ri.rule_id = \(bind: rule.description))
+                """)
+        }
         if let classifications = filter.classifications {
             parts.append(
                 classifications.isEmpty

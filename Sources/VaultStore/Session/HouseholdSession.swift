@@ -30,6 +30,7 @@ public struct HouseholdSession: Sendable {
     public var lens: LensRepository { LensRepository(session: self) }
     public var receipts: ReceiptRepository { ReceiptRepository(session: self) }
     public var milesCards: MilesCardRepository { MilesCardRepository(session: self) }
+    public var recurringRules: RecurringRuleRepository { RecurringRuleRepository(session: self) }
 
     /// The household this session belongs to.
     public func household() async throws -> Household {
