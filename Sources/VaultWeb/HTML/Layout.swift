@@ -11,6 +11,7 @@ enum Layout {
         ("/transactions", "Transactions"),
         ("/categories", "Categories"),
         ("/budgets", "Budgets"),
+        ("/cards", "Cards"),
         ("/recurring", "Recurring"),
         ("/accounts", "Accounts"),
         ("/networth", "Net Worth"),
