@@ -234,7 +234,8 @@ enum Script {
             });
           });
 
-          // Add: the bonus category picker shows only the chosen card's categories, and only for a card with caps.
+          // Add: the bonus category picker shows only the chosen card's categories, and only for a card with caps;
+          // a card's expense goes into the card's account, so the account picker steps aside while a card is chosen.
           const cardPick = document.getElementById("card");
           const bonusField = document.getElementById("bonus-field");
           if (cardPick && bonusField) {
@@ -249,6 +250,8 @@ enum Script {
                 option.disabled = !mine;
               });
               if (allowed.length && !allowed.includes(bonus.value)) bonus.value = "general";
+              const account = document.getElementById("account-field");
+              if (account) account.hidden = cardPick.value !== "";
             };
             cardPick.addEventListener("change", followCard);
             followCard();

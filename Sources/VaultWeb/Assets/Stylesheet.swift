@@ -226,7 +226,7 @@ enum Stylesheet {
         .card-actions button, .card-actions .button { min-width: 44px; padding: 8px 12px; }
         a.button.danger { background: var(--expense); color: #fff; }
         .field-pair { display: grid; grid-template-columns: 1fr 1fr; gap: 0 10px; }
-        .field-trio { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 0 8px; }
+        .field-trio { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 0 8px; align-items: end; }
         .field-pair > div, .field-trio > div { min-width: 0; }
         form.stack label.inline, label.inline { display: inline-flex; gap: 6px; align-items: center; font-weight: 500;
           margin: 6px 14px 6px 0; }

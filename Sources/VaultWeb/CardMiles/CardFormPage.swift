@@ -61,15 +61,15 @@ enum CardFormPage {
             <select id="bank" name="bank"\(problems.invalid("bank"))>\(options(CardBank.allCases, chosen: form.bank))</select>\(problems.message("bank"))</div>
             <div><label for="network">Network</label>
             <select id="network" name="network"\(problems.invalid("network"))>\(options(CardNetwork.allCases, chosen: form.network))</select>\(problems.message("network"))</div></div>
-            \(text("name", "Card name", form.name, field: "name", placeholder: "Altitude Visa Signature"))
-            <div class="field-pair"><div>\(text("lastFour", "Last four digits (optional)", form.lastFour, field: "lastFourDigits", mode: "numeric", placeholder: "1234"))</div>
-            <div>\(text("currency", "Currency", form.currency, field: "currency", placeholder: isNew ? "the account's" : "SGD"))</div></div>
-            <div class="field-pair"><div>\(text("minimum", "Minimum spend (optional)", form.minimum, field: "minimumSpend", mode: "decimal", placeholder: "none"))</div>
-            <div>\(text("maximum", "Maximum spend (optional)", form.maximum, field: "maximumSpend", mode: "decimal", placeholder: "none"))</div></div>
+            \(text("name", "Card name", form.name, field: "name", placeholder: "e.g. Altitude Visa Signature"))
+            <div class="field-pair"><div>\(text("lastFour", "Last four digits", form.lastFour, field: "lastFourDigits", mode: "numeric", placeholder: "optional"))</div>
+            <div>\(text("currency", "Currency", form.currency, field: "currency", placeholder: isNew ? "as its account" : "SGD"))</div></div>
+            <div class="field-pair"><div>\(text("minimum", "Minimum spend", form.minimum, field: "minimumSpend", mode: "decimal", placeholder: "none"))</div>
+            <div>\(text("maximum", "Maximum spend", form.maximum, field: "maximumSpend", mode: "decimal", placeholder: "none"))</div></div>
             <fieldset class="cycle"><legend>Cycle</legend>
             <label class="inline"><input type="radio" name="cycle" value="calendar"\(calendar)> Calendar month</label>
             <label class="inline"><input type="radio" name="cycle" value="statement"\(statement)> Statement month</label>
-            \(text("statementDay", "Statement day", form.statementDay, field: "statementDay", hint: "For a statement month: the day of the month the statement is made, 1 to 31.", mode: "numeric", placeholder: "15"))
+            \(text("statementDay", "Statement day", form.statementDay, field: "statementDay", hint: "For a statement month: the day of the month the statement is made, 1 to 31.", mode: "numeric", placeholder: "e.g. 15"))
             </fieldset>
             <fieldset class="rates"><legend>Earn rates (miles per dollar)</legend>
             <div class="field-trio"><div>\(text("localRate", "Local", form.localRate, field: "localRate", mode: "decimal", placeholder: "1.4"))</div>
@@ -101,8 +101,8 @@ enum CardFormPage {
             <div class="cap-row" id="cap-row-\(index)"\(problems.invalid(field))><p class="cap-title">Cap \(index + 1)</p>
             <div class="chips" role="group" aria-label="Categories of cap \(index + 1)">\(chips)</div>
             <div class="field-trio"><div><label for="cap\(index)-minimum">Minimum</label><input type="text" id="cap\(index)-minimum" name="cap\(index)-minimum" inputmode="decimal" value="\(row.minimum)" placeholder="none"></div>
-            <div><label for="cap\(index)-cap">Cap</label><input type="text" id="cap\(index)-cap" name="cap\(index)-cap" inputmode="decimal" value="\(row.cap)" placeholder="600"></div>
-            <div><label for="cap\(index)-rate">Bonus mpd</label><input type="text" id="cap\(index)-rate" name="cap\(index)-rate" inputmode="decimal" value="\(row.rate)" placeholder="4.0"></div></div>
+            <div><label for="cap\(index)-cap">Cap</label><input type="text" id="cap\(index)-cap" name="cap\(index)-cap" inputmode="decimal" value="\(row.cap)" placeholder="e.g. 600"></div>
+            <div><label for="cap\(index)-rate">Rate (mpd)</label><input type="text" id="cap\(index)-rate" name="cap\(index)-rate" inputmode="decimal" value="\(row.rate)" placeholder="e.g. 4.0"></div></div>
             \(problems.message(field))
             </div>
             """

@@ -32,7 +32,7 @@ enum CardLibraryPage {
         let body: HTML = """
             <p><a href="/cards">← Cards</a></p>
             <h1>Choose from library</h1>
-            <p class="muted">Rates are miles per dollar: local / foreign / base. Add a card, then set its statement day and account if they differ.</p>
+            <p class="muted">Rates are miles per dollar: local / foreign / base. Adding a card asks for its last four digits, statement day and account; you can change them later.</p>
             \(groups)
             <p><a class="button secondary" href="/cards/new">Create custom card</a></p>
             """

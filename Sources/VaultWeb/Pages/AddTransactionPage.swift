@@ -269,9 +269,9 @@ enum AddTransactionPage {
               <input type="text" id="amount" name="amount" inputmode="decimal" autocomplete="off" placeholder="0.00" value="\(entry.amount)" autofocus required\(invalid("amount"))>
               \(message("amount"))
               \(cardPicker(entry, cards: cards, invalid: invalid, message: message))
-              <label for="account">Account</label>
+              <div id="account-field"><label for="account">Account</label>
               <select id="account" name="account"\(invalid("account"))>\(accountOptions)</select>
-              \(message("account"))
+              \(message("account"))</div>
               <div class="spread"><label for="category">Category</label><a class="small" href="/categories">Manage categories</a></div>
               <select id="category" name="category"\(invalid("category"))><option value="">Uncategorized</option>\(categoryGroups)</select>
               \(message("category"))
