@@ -598,6 +598,37 @@ def card_checks(browser, context, page, email):
                 view.screenshot(path=os.path.join(ARTIFACTS, f"desktop-{name}-{theme}.png"), full_page=True)
             desktop.close()
 
+    def custom_card_refused_then_added():  # step 2, with a refused first try
+        page.goto(f"{BASE}/cards/new")
+        page.fill("#name", "Everyday")
+        page.fill("#minimum", "five hundred")
+        page.check("input[name=cycle][value=statement]")
+        page.tap("button:has-text('Add card')")
+        expect(page.locator("#minimumSpend-problem")).to_be_visible()
+        expect(page.locator("#statementDay-problem")).to_contain_text("Give the statement day")
+        expect(page.locator("#minimum")).to_have_value("five hundred")
+        expect(page.locator("#name")).to_have_value("Everyday")
+        page.locator("#minimum").scroll_into_view_if_needed()
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-card-new-refused-light.png"))
+        page.fill("#minimum", "500")
+        page.fill("#statementDay", "15")
+        page.tap("button:has-text('Add card')")
+        page.wait_for_url("**/cards#miles-card-*")
+        block = card_block("Other Everyday")
+        expect(block.locator(".cycle-dates")).to_have_text(re.compile(r"^\w{3} 15 – \w{3} 14, \d{4} · statement day 15$"))
+        expect(block.locator(".badge.status")).to_have_text("Below minimum")
+
+    def delete_with_confirmation():  # step 16: its two manual expenses go with it, after a confirmation
+        page.goto(f"{BASE}/cards")
+        card_block("DBS Altitude Visa Signature").locator("a:has-text('Edit')").tap()
+        page.locator("a:has-text('Delete DBS Altitude')").tap()
+        page.wait_for_url("**/delete")
+        expect(page.locator("#confirm-delete")).to_contain_text("also deletes its 2 manual expenses")
+        page.tap("button:has-text('Delete card and 2 manual expenses')")
+        page.wait_for_url("**/cards")
+        expect(page.locator(".alert.notice")).to_contain_text("Deleted DBS Altitude Visa Signature ···1234 and its 2 manual expenses")
+        expect(card_block("DBS Altitude Visa Signature")).to_have_count(0)
+
     return [
         ("cards: the first card added from the library with its last four digits (step 1)", first_card_from_library),
         ("cards: a $100 expense on the Add page updates the cards page (step 3)", expense_updates_the_card),
@@ -605,7 +636,9 @@ def card_checks(browser, context, page, email):
         ("cards: UOB Preferred Platinum's Online and Contactless caps (steps 7, 8)", preferred_platinum_caps),
         ("cards: UOB Visa Signature's caps with a $1,000 minimum (steps 11 to 14)", visa_signature_caps_with_minimum),
         ("cards: which card should I use", which_card),
+        ("cards: a custom card refused with messages beside its fields, then added (step 2)", custom_card_refused_then_added),
         ("cards: screenshots, phone and desktop, light and dark", screenshots),
+        ("cards: delete asks first and takes the card's manual expenses with it (step 16)", delete_with_confirmation),
     ]
 
 

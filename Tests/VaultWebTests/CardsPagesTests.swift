@@ -291,9 +291,14 @@ import VaultWeb
             #expect(html.contains("Choose the bonus category this cap is for."))
             // A statement month without its day.
             let noDay = try await browser.submit(
-                "/cards/new", from: "/cards/new", customFields(change: ["cycle": "statement"]))
+                "/cards/new", from: "/cards/new", customFields(minimum: "abc", change: ["cycle": "statement"]))
             #expect(noDay.status == .unprocessableContent)
-            #expect(String(buffer: noDay.body).contains(#"id="statementDay-problem""#))
+            let noDayPage = String(buffer: noDay.body)
+            #expect(
+                noDayPage.contains(
+                    #"id="statementDay-problem">Give the statement day, 1 to 31, or choose Calendar month."#))
+            // Every problem at once: the minimum's too.
+            #expect(noDayPage.contains(#"id="minimumSpend-problem""#))
             // A library card with a statement day that is not one.
             let token = try await browser.csrfToken(on: "/cards/library")
             let library = try await browser.request(

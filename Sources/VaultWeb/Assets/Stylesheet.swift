@@ -224,7 +224,7 @@ enum Stylesheet {
         .miles-card .rates, .miles-card .notes { margin: 6px 0; }
         .card-actions { margin-top: 10px; } .card-actions form { margin: 0; }
         .card-actions button, .card-actions .button { min-width: 44px; padding: 8px 12px; }
-        a.button.danger { background: var(--expense); color: #fff; }
+        a.button.danger, #confirm-delete button.danger { background: var(--expense); color: var(--on-brand); }
         .field-pair { display: grid; grid-template-columns: 1fr 1fr; gap: 0 10px; }
         .field-trio { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 0 8px; align-items: end; }
         .field-pair > div, .field-trio > div { min-width: 0; }

@@ -91,14 +91,9 @@ struct CardForm {
         if caps.allSatisfy({ !$0.isBlank }), caps.count < Self.maximumCapRows { caps.append(CapRow()) }
     }
 
-    /// What only the form knows: a statement month needs its day.
-    var problems: [Problem] {
-        guard cycle == "statement", statementDay.isEmpty else { return [] }
-        return [
-            Problem(
-                field: "statementDay", message: "Give the statement day, 1 to 31, or choose Calendar month.")
-        ]
-    }
+    /// Whether a statement month was chosen without its day: sent to the service as day 0, which it refuses
+    /// with every other problem of the form at once (and so writes nothing); the message is then this form's.
+    var isMissingStatementDay: Bool { cycle == "statement" && statementDay.isEmpty }
 
     /// The rows that are caps, with their row numbers (the service numbers its problems by position in the list).
     var filledCaps: [(row: Int, cap: CapRow)] {
@@ -110,7 +105,8 @@ struct CardForm {
         CardService.Fields(
             bank: bank, network: network, name: name, lastFourDigits: lastFour,
             currency: currency.isEmpty ? nil : currency, minimumSpend: minimum, maximumSpend: maximum,
-            statementDay: cycle == "statement" ? statementDay : "", localRate: localRate, foreignRate: foreignRate,
+            statementDay: cycle == "statement" ? (statementDay.isEmpty ? "0" : statementDay) : "", localRate: localRate,
+            foreignRate: foreignRate,
             baseRate: baseRate, notes: notes,
             caps: filledCaps.map {
                 CardService.Fields.Cap(
@@ -119,10 +115,15 @@ struct CardForm {
             }, account: account.isEmpty ? nil : account)
     }
 
-    /// The service's problems with cap `n` of the list renamed to the row they came from, so each shows there.
+    /// The service's problems as the form shows them: cap `n` of the list renamed to the row it came from, so
+    /// each shows there, and a missing statement day asked for in the form's words.
     func problemsByRow(_ problems: [Problem]) -> [Problem] {
         let rows = filledCaps.map(\.row)
         return problems.map { problem in
+            if problem.field == "statementDay", isMissingStatementDay {
+                return Problem(
+                    field: "statementDay", message: "Give the statement day, 1 to 31, or choose Calendar month.")
+            }
             guard problem.field.hasPrefix("categoryCaps["),
                 let index = Int(problem.field.dropFirst("categoryCaps[".count).dropLast()), rows.indices.contains(index)
             else { return problem }

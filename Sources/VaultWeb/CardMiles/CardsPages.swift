@@ -126,17 +126,13 @@ struct CardsPages {
 
     func addCustom(_ request: Request, _ context: PageContext) async throws -> Response {
         let form = CardForm(try await context.form(request))
-        var problems = form.problems
-        if problems.isEmpty {
-            do {
-                let card = try await scope(context).cards.addCustom(form.fields)
-                return .seeOther("/cards#miles-card-\(card.id)", flash: Flash(.notice, "Added \(card.title)."))
-            } catch {
-                guard let refused = Self.problems(error) else { throw error }
-                problems = form.problemsByRow(refused)
-            }
+        do {
+            let card = try await scope(context).cards.addCustom(form.fields)
+            return .seeOther("/cards#miles-card-\(card.id)", flash: Flash(.notice, "Added \(card.title)."))
+        } catch {
+            guard let refused = Self.problems(error) else { throw error }
+            return try await newCard(form, problems: form.problemsByRow(refused), context)
         }
-        return try await newCard(form, problems: problems, context)
     }
 
     // MARK: - A card's page
@@ -156,18 +152,14 @@ struct CardsPages {
     func edit(_ request: Request, _ context: PageContext) async throws -> Response {
         let form = CardForm(try await context.form(request))
         let id = try Self.cardID(context)
-        var problems = form.problems
-        if problems.isEmpty {
-            do {
-                let (card, changed) = try await scope(context).cards.edit(id, form.fields)
-                let message = changed.isEmpty ? "Nothing changed." : "Saved \(card.title)."
-                return .seeOther("/cards/\(id)", flash: Flash(.notice, message))
-            } catch {
-                guard let refused = Self.problems(error) else { throw error }
-                problems = form.problemsByRow(refused)
-            }
+        do {
+            let (card, changed) = try await scope(context).cards.edit(id, form.fields)
+            let message = changed.isEmpty ? "Nothing changed." : "Saved \(card.title)."
+            return .seeOther("/cards/\(id)", flash: Flash(.notice, message))
+        } catch {
+            guard let refused = Self.problems(error) else { throw error }
+            return try await detail(context, form: form, problems: form.problemsByRow(refused))
         }
-        return try await detail(context, form: form, problems: problems)
     }
 
     /// One transaction's bonus category (and foreign flag), remembered for its payee unless unticked.
