@@ -366,6 +366,49 @@ import VaultWeb
         }
     }
 
+    @Test("spend over the maximum turns the badge and the maximum bar red; in range is green with a blue bar")
+    func overMaximum() async throws {
+        try await withWeb { world in
+            let (browser, scope) = try await setUp(world)
+            let created = try await browser.submit(
+                "/cards/new", from: "/cards/new", customFields(minimum: "100", maximum: "200"))
+            #expect(created.status == .seeOther)
+            let card = try #require(try await scope.cards.list().first)
+            try await spend("150", on: card, browser)
+            var html = try await browser.page("/cards").html
+            #expect(html.contains(#"<span class="badge status green" data-status="inRange">In range</span>"#))
+            #expect(bar("Maximum: S$150 / S$200", in: html) == "blue")
+            try await spend("60", on: card, browser)
+            html = try await browser.page("/cards").html
+            #expect(html.contains(#"<span class="badge status red" data-status="overMaximum">Over maximum</span>"#))
+            #expect(bar("Maximum: S$210 / S$200", in: html) == "red")
+            #expect(bar("Minimum: S$210 / S$100", in: html) == "green")
+        }
+    }
+
+    @Test("the dashboard's Cards component shows each card's spend and miles, and is removed and added back")
+    func dashboardCard() async throws {
+        try await withWeb { world in
+            let (browser, scope) = try await setUp(world)
+            var html = try await browser.page("/dashboard").html
+            #expect(html.contains(#"data-card="cards""#))
+            #expect(html.contains("No cards yet."))
+            let card = try await addFromLibrary("uob-prvi-visa", browser, scope)
+            try await spend("100", on: card, browser)
+            html = try await browser.page("/dashboard").html
+            let component = try #require(Browser.first(#"(?s)id="card-cards".*?</section>"#, in: html))
+            #expect(component.contains("UOB PRVI Miles Visa"))
+            #expect(component.contains("S$100"))
+            #expect(component.contains("140 miles this cycle"))
+            try await browser.submit(
+                "/dashboard/layout", from: "/dashboard?edit=1", ["card": "cards", "action": "remove"])
+            #expect(!(try await browser.page("/dashboard").html.contains(#"data-card="cards""#)))
+            try await browser.submit(
+                "/dashboard/layout", from: "/dashboard?edit=1", ["card": "cards", "action": "add"])
+            #expect(try await browser.page("/dashboard").html.contains(#"data-card="cards""#))
+        }
+    }
+
     @Test("the up and down buttons reorder the cards")
     func reorder() async throws {
         try await withWeb { world in
