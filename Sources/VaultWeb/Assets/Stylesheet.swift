@@ -233,7 +233,7 @@ enum Stylesheet {
         .hint { margin: 0 0 4px; }
         fieldset legend { font-weight: 600; padding: 0 4px; }
         .cap-row { border-top: 1px solid var(--line); padding-top: 8px; margin-top: 10px; }
-        .cap-row[aria-invalid="true"] { border-top-color: var(--expense); }
+        .cap-row.invalid { border-top-color: var(--expense); }
         .cap-title { font-weight: 600; margin: 0 0 6px; }
         .cap-row .chip > span { padding: 3px 10px; min-height: 30px; line-height: 22px; font-size: .85rem; }
         .miles-summary, .cycle-list, .which-answer { list-style: none; padding: 0; margin: 0; }

@@ -98,7 +98,7 @@ enum CardFormPage {
         }
         let field = "cap\(index)"
         return """
-            <div class="cap-row" id="cap-row-\(index)"\(problems.invalid(field))><p class="cap-title">Cap \(index + 1)</p>
+            <div class="cap-row\(problems.has(field) ? " invalid" : "")" id="cap-row-\(index)"><p class="cap-title">Cap \(index + 1)</p>
             <div class="chips" role="group" aria-label="Categories of cap \(index + 1)">\(chips)</div>
             <div class="field-trio"><div><label for="cap\(index)-minimum">Minimum</label><input type="text" id="cap\(index)-minimum" name="cap\(index)-minimum" inputmode="decimal" value="\(row.minimum)" placeholder="none"></div>
             <div><label for="cap\(index)-cap">Cap</label><input type="text" id="cap\(index)-cap" name="cap\(index)-cap" inputmode="decimal" value="\(row.cap)" placeholder="e.g. 600"></div>
@@ -112,10 +112,13 @@ enum CardFormPage {
     static func accountField(
         _ chosen: String, accounts: [Account], problems: FieldProblems, isNew: Bool
     ) -> HTML {
+        // A new card makes its own manual account by default; a card whose account is gone keeps none until one
+        // is chosen, rather than quietly taking the first in the list.
+        let listed = accounts.contains { $0.id.description == chosen }
         let manual: HTML =
             isNew
             ? "<option value=\"\"\(chosen.isEmpty ? " selected" : "" as HTML)>New manual account for this card</option>"
-            : .empty
+            : listed ? .empty : "<option value=\"\" selected>Choose an account</option>"
         let options = accounts.map { account -> HTML in
             let selected: HTML = chosen == account.id.description ? " selected" : ""
             return

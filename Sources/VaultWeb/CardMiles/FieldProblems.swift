@@ -4,6 +4,9 @@ import VaultCore
 struct FieldProblems {
     let problems: [Problem]
 
+    /// Whether the field was refused.
+    func has(_ field: String) -> Bool { problems.contains { $0.field == field } }
+
     /// The attributes that mark a field refused and point at its message.
     func invalid(_ field: String) -> HTML {
         problems.contains { $0.field == field } ? " aria-invalid=\"true\" aria-describedby=\"\(field)-problem\"" : ""
