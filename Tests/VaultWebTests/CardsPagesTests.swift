@@ -361,6 +361,8 @@ import VaultWeb
             #expect(delete.status == .notFound)
             let move = try await sam.submit("/cards/\(card.id)/move", from: "/cards/library", ["direction": "up"])
             #expect(move.status == .notFound)
+            let unknown = try await sam.submit("/cards/library", from: "/cards/library", ["template": "nope"])
+            #expect(unknown.status == .notFound)
             #expect(!(try await sam.page("/cards").html.contains("Altitude")))
             #expect(try await joScope.cards.list().map(\.name) == ["Altitude Visa Signature"])
         }

@@ -103,6 +103,12 @@ struct CardsPages {
             template: form["template"] ?? "", lastFour: form["lastFour"] ?? "",
             statementDay: form["statementDay"] ?? "", account: form["account"] ?? "",
             categories: form.all("category").map { $0.trimmingCharacters(in: .whitespaces) })
+        // Said here rather than by the service, whose message points at the command line.
+        guard CardLibrary.card(id: entry.template) != nil else {
+            throw PageError(
+                status: .notFound, title: "Not found",
+                message: "There is no such card in the library; choose one from the library's list.")
+        }
         do {
             let card = try await scope(context).cards.addFromLibrary(
                 entry.template, lastFourDigits: entry.lastFour, statementDay: entry.statementDay,
