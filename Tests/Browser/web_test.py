@@ -576,6 +576,17 @@ def card_checks(browser, context, page, email):
         page.locator("#which-card").scroll_into_view_if_needed()
         page.screenshot(path=os.path.join(ARTIFACTS, "phone-which-card-light.png"))
 
+    def nothing_from_elsewhere():
+        requested = []
+        listener = lambda request: requested.append(request.url)
+        page.on("request", listener)
+        for path in ["/cards", "/cards/library", "/cards/new"]:
+            page.goto(BASE + path)
+            page.wait_for_load_state("networkidle")
+        page.remove_listener("request", listener)
+        outside = [url for url in requested if not url.startswith(BASE)]
+        assert not outside, outside
+
     def screenshots():
         page.goto(f"{BASE}/cards")
         ids = page.eval_on_selector_all("section.miles-card", "s => s.map(c => c.dataset.milesCard)")
@@ -637,6 +648,7 @@ def card_checks(browser, context, page, email):
         ("cards: UOB Visa Signature's caps with a $1,000 minimum (steps 11 to 14)", visa_signature_caps_with_minimum),
         ("cards: which card should I use", which_card),
         ("cards: a custom card refused with messages beside its fields, then added (step 2)", custom_card_refused_then_added),
+        ("cards: the cards pages load nothing from elsewhere", nothing_from_elsewhere),
         ("cards: screenshots, phone and desktop, light and dark", screenshots),
         ("cards: delete asks first and takes the card's manual expenses with it (step 16)", delete_with_confirmation),
     ]
