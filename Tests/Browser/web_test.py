@@ -473,6 +473,8 @@ def card_checks(browser, context, page, email):
         article.locator("summary").tap()
         if last_four:
             article.locator("input[name=lastFour]").fill(last_four)
+            article.scroll_into_view_if_needed()
+            page.screenshot(path=os.path.join(ARTIFACTS, "phone-card-library-add-light.png"))
         article.locator("button:has-text('Add card')").tap()
         page.wait_for_url("**/cards#miles-card-*")
         expect(page.locator(".alert.notice")).to_contain_text(f"Added {name}")
@@ -503,6 +505,11 @@ def card_checks(browser, context, page, email):
         page.goto(f"{BASE}/cards/library")
         expect(page.locator("#library-sc-x-card")).to_contain_text("Not a miles card")
         expect(page.locator("#library-citibank-premiermiles")).to_contain_text("Discontinu")
+        lady = page.locator("#library-uob-ladys-solitaire")
+        lady.locator("summary").tap()
+        expect(lady.locator("select[name=category]")).to_have_count(2)
+        lady.scroll_into_view_if_needed()
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-card-library-ladys-solitaire-light.png"))
         page.screenshot(path=os.path.join(ARTIFACTS, "phone-card-library-light.png"))
         add_from_library("dbs-altitude-visa", "DBS Altitude Visa Signature", last_four="1234")  # step 1
         expect(card_block("DBS Altitude Visa Signature ···1234")).to_contain_text("1.2 / 2.0 / 1.2 mpd")
