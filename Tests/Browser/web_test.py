@@ -410,6 +410,16 @@ def main():
             assert weight < 200_000, f"the dashboard weighs {weight} bytes"
             print(f"        dashboard with its assets: {weight} bytes, {len(set(requested))} requests")
 
+        cards = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        cards_page = cards.new_page()
+        cards_page.set_default_timeout(15_000)
+        CARD_CHECKS = card_checks(browser, cards, cards_page, f"cards-{int(time.time())}@example.com")
+        only = os.environ.get("GHOSTVAULT_BROWSER_ONLY")  # `cards` runs only the card miles checks, when iterating
+        if only == "cards":
+            for name, fn in CARD_CHECKS:
+                check(name, fn)
+            return finish(browser)
+
         check("sign up, connect the demo bridge with a token, finish onboarding", signup_and_connect)
         check("the dashboard shows the household's numbers", dashboard_numbers)
         check("tapping a chart bar and a point shows their exact numbers", tap_chart_bar)
@@ -429,16 +439,226 @@ def main():
         check("screenshots of every page at phone and desktop width in the light theme", light_screens)
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
 
+        for name, fn in CARD_CHECKS:
+            check(name, fn)
+
         light_desktop = browser.new_context(viewport=DESKTOP)
         view = light_desktop.new_page()
         view.goto(f"{BASE}/login")
         view.screenshot(path=os.path.join(ARTIFACTS, "desktop-login-light.png"))
         light_desktop.close()
-        browser.close()
+        return finish(browser)
 
+
+def finish(browser):
+    browser.close()
     failed = [name for name, ok, _ in results if not ok]
     print(f"{len(results) - len(failed)} of {len(results)} browser checks passed; screenshots in {ARTIFACTS}")
     return 1 if failed else 0
+
+
+def card_checks(browser, context, page, email):
+    """The card miles tracker (spec card-miles.md, verification steps 1, 3, 4, 7, 8, 11 to 15) on a phone, for a
+    household of its own with no bank connected; each step's bars and badges as the page draws them."""
+
+    def card_block(title):
+        return page.locator("section.miles-card").filter(has=page.locator("h2", has_text=title))
+
+    def bar(label):
+        return page.locator(f"progress.miles-bar[aria-label='{label}']")
+
+    def add_from_library(template, name, last_four=""):
+        page.goto(f"{BASE}/cards/library")
+        article = page.locator(f"#library-{template}")
+        article.locator("summary").tap()
+        if last_four:
+            article.locator("input[name=lastFour]").fill(last_four)
+            article.scroll_into_view_if_needed()
+            page.screenshot(path=os.path.join(ARTIFACTS, "phone-card-library-add-light.png"))
+        article.locator("button:has-text('Add card')").tap()
+        page.wait_for_url("**/cards#miles-card-*")
+        expect(page.locator(".alert.notice")).to_contain_text(f"Added {name}")
+
+    def spend(amount, card, bonus=None):
+        page.goto(f"{BASE}/transactions/new")
+        page.fill("#amount", amount)
+        page.select_option("#card", label=card)
+        if bonus:
+            expect(page.locator("#bonus-field")).to_be_visible()
+            page.select_option("#bonus-category", label=bonus)
+        else:
+            expect(page.locator("#bonus-field")).to_be_hidden()
+        page.tap("button:has-text('Save')")
+        page.wait_for_url("**/transactions/new?**")
+        expect(page.locator(".alert.notice")).to_contain_text("Saved")
+
+    def first_card_from_library():
+        sign_up(page, email)
+        page.goto(f"{BASE}/transactions/new")
+        expect(page.locator("#add-a-card")).to_contain_text("Add a card")
+        page.goto(f"{BASE}/dashboard")
+        page.locator("#menu-button").click()
+        page.locator("#app-menu a:has-text('Cards')").click()
+        page.wait_for_url("**/cards")
+        expect(page.locator("#cards-onboarding")).to_contain_text("Add at least one card before logging card expenses")
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-cards-onboarding-light.png"))
+        page.goto(f"{BASE}/cards/library")
+        expect(page.locator("#library-sc-x-card")).to_contain_text("Not a miles card")
+        expect(page.locator("#library-citibank-premiermiles")).to_contain_text("Discontinu")
+        lady = page.locator("#library-uob-ladys-solitaire")
+        lady.locator("summary").tap()
+        expect(lady.locator("select[name=category]")).to_have_count(2)
+        lady.scroll_into_view_if_needed()
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-card-library-ladys-solitaire-light.png"))
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-card-library-light.png"))
+        add_from_library("dbs-altitude-visa", "DBS Altitude Visa Signature", last_four="1234")  # step 1
+        expect(card_block("DBS Altitude Visa Signature ···1234")).to_contain_text("1.2 / 2.0 / 1.2 mpd")
+
+    def expense_updates_the_card():  # step 3
+        spend("100", "DBS Altitude Visa Signature ···1234")
+        page.goto(f"{BASE}/cards")
+        block = card_block("DBS Altitude Visa Signature")
+        expect(block.locator(".cycle-spend")).to_have_text("S$100")
+        expect(page.locator("#month-spend")).to_have_text("S$100")
+
+    def minimum_crossed_turns_green():  # steps 4 and 15: a minimum set on the edit page, then crossed
+        page.goto(f"{BASE}/cards")
+        card_block("DBS Altitude Visa Signature").locator("a:has-text('Edit')").tap()
+        page.wait_for_url(re.compile(r".*/cards/[0-9a-f-]{36}$"))
+        page.fill("#minimum", "150")
+        page.tap("button:has-text('Save changes')")
+        page.wait_for_url(re.compile(r".*/cards/[0-9a-f-]{36}$"))
+        badge = page.locator("#cycle .badge.status")
+        expect(badge).to_have_text("Below minimum")
+        expect(badge).to_have_class(re.compile("orange"))
+        expect(bar("Minimum: S$100 / S$150")).to_have_class(re.compile("orange"))
+        spend("60", "DBS Altitude Visa Signature ···1234")
+        page.goto(f"{BASE}/cards")
+        block = card_block("DBS Altitude Visa Signature")
+        expect(block.locator(".badge.status")).to_have_text("Minimum met")
+        expect(block.locator(".badge.status")).to_have_class(re.compile("green"))
+        expect(bar("Minimum: S$160 / S$150")).to_have_class(re.compile("green"))
+        colour = block.locator(".badge.status").evaluate("b => getComputedStyle(b).color")
+        assert colour == "rgb(15, 138, 95)", f"the met badge is {colour}, not the theme's green"
+
+    def preferred_platinum_caps():  # steps 7 and 8
+        add_from_library("uob-preferred-platinum", "UOB Preferred Platinum Visa")
+        expect(bar("Online: S$0 / S$600")).to_be_visible()
+        expect(bar("Contactless: S$0 / S$600")).to_be_visible()
+        page.goto(f"{BASE}/transactions/new")
+        page.select_option("#card", label="UOB Preferred Platinum Visa")
+        offered = page.eval_on_selector_all("#bonus-category option", "os => os.filter(o => !o.hidden).map(o => o.textContent)")
+        assert offered == ["Online", "Contactless", "General"], offered
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-add-card-light.png"))
+        spend("100", "UOB Preferred Platinum Visa", bonus="Online")
+        page.goto(f"{BASE}/cards")
+        expect(bar("Online: S$100 / S$600")).to_have_class(re.compile("blue"))
+        expect(bar("Contactless: S$0 / S$600")).to_be_visible()
+
+    def visa_signature_caps_with_minimum():  # steps 11 to 14
+        add_from_library("uob-visa-signature", "UOB Visa Signature")
+        expect(bar("Foreign currency: S$0 / S$1,000 min")).to_be_visible()
+        expect(bar("Contactless: S$0 / S$1,000 min")).to_be_visible()
+        spend("500", "UOB Visa Signature", bonus="Contactless")
+        page.goto(f"{BASE}/cards")
+        expect(bar("Contactless: S$500 / S$1,000 min")).to_have_class(re.compile("orange"))
+        spend("600", "UOB Visa Signature", bonus="Contactless")
+        page.goto(f"{BASE}/cards")
+        expect(bar("Contactless: S$1,100 / S$1,200 cap")).to_have_class(re.compile("green"))
+        expect(bar("Foreign currency: S$0 / S$1,000 min")).to_have_class(re.compile("orange"))
+        filled = bar("Contactless: S$1,100 / S$1,200 cap").evaluate("b => b.value")
+        assert filled == 91, filled  # 1,100 of 1,200, whole percent
+        card_block("UOB Visa Signature").scroll_into_view_if_needed()
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-cards-light.png"))
+
+    def which_card():
+        page.goto(f"{BASE}/cards")
+        page.fill("#which-amount", "100")
+        page.select_option("#which-category", label="Online")
+        page.tap("button:has-text('Rank my cards')")
+        page.wait_for_url(re.compile(r".*/cards\?.*amount=100.*"))
+        first = page.locator("#which-answer li").first
+        expect(first).to_contain_text("UOB Preferred Platinum Visa")
+        expect(first).to_contain_text("400 miles")
+        page.locator("#which-card").scroll_into_view_if_needed()
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-which-card-light.png"))
+
+    def nothing_from_elsewhere():
+        requested = []
+        listener = lambda request: requested.append(request.url)
+        page.on("request", listener)
+        for path in ["/cards", "/cards/library", "/cards/new"]:
+            page.goto(BASE + path)
+            page.wait_for_load_state("networkidle")
+        page.remove_listener("request", listener)
+        outside = [url for url in requested if not url.startswith(BASE)]
+        assert not outside, outside
+
+    def screenshots():
+        page.goto(f"{BASE}/cards")
+        ids = page.eval_on_selector_all("section.miles-card", "s => s.map(c => c.dataset.milesCard)")
+        paths = [("/cards", "cards"), ("/cards/library", "card-library"), ("/cards/new", "card-new"),
+                 (f"/cards/{ids[-1]}", "card"), (f"/cards/{ids[0]}/delete", "card-delete"),
+                 ("/transactions/new", "add-card"), ("/dashboard", "dashboard-cards")]
+        for theme in ["light", "dark"]:
+            page.goto(f"{BASE}/settings")
+            page.check(f"input[name=theme][value={theme}]")
+            page.click("button:has-text('Save theme')")
+            page.wait_for_url("**/settings")
+            desktop = browser.new_context(viewport=DESKTOP, storage_state=context.storage_state())
+            view = desktop.new_page()
+            for path, name in paths:
+                page.goto(BASE + path)
+                if name == "add-card":
+                    page.select_option("#card", label="UOB Visa Signature")
+                page.screenshot(path=os.path.join(ARTIFACTS, f"phone-{name}-{theme}-full.png"), full_page=True)
+                view.goto(BASE + path)
+                view.screenshot(path=os.path.join(ARTIFACTS, f"desktop-{name}-{theme}.png"), full_page=True)
+            desktop.close()
+
+    def custom_card_refused_then_added():  # step 2, with a refused first try
+        page.goto(f"{BASE}/cards/new")
+        page.fill("#name", "Everyday")
+        page.fill("#minimum", "five hundred")
+        page.check("input[name=cycle][value=statement]")
+        page.tap("button:has-text('Add card')")
+        expect(page.locator("#minimumSpend-problem")).to_be_visible()
+        expect(page.locator("#statementDay-problem")).to_contain_text("Give the statement day")
+        expect(page.locator("#minimum")).to_have_value("five hundred")
+        expect(page.locator("#name")).to_have_value("Everyday")
+        page.locator("#minimum").scroll_into_view_if_needed()
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-card-new-refused-light.png"))
+        page.fill("#minimum", "500")
+        page.fill("#statementDay", "15")
+        page.tap("button:has-text('Add card')")
+        page.wait_for_url("**/cards#miles-card-*")
+        block = card_block("Other Everyday")
+        expect(block.locator(".cycle-dates")).to_have_text(re.compile(r"^\w{3} 15 – \w{3} 14, \d{4} · statement day 15$"))
+        expect(block.locator(".badge.status")).to_have_text("Below minimum")
+
+    def delete_with_confirmation():  # step 16: its two manual expenses go with it, after a confirmation
+        page.goto(f"{BASE}/cards")
+        card_block("DBS Altitude Visa Signature").locator("a:has-text('Edit')").tap()
+        page.locator("a:has-text('Delete DBS Altitude')").tap()
+        page.wait_for_url("**/delete")
+        expect(page.locator("#confirm-delete")).to_contain_text("also deletes its 2 manual expenses")
+        page.tap("button:has-text('Delete card and 2 manual expenses')")
+        page.wait_for_url("**/cards")
+        expect(page.locator(".alert.notice")).to_contain_text("Deleted DBS Altitude Visa Signature ···1234 and its 2 manual expenses")
+        expect(card_block("DBS Altitude Visa Signature")).to_have_count(0)
+
+    return [
+        ("cards: the first card added from the library with its last four digits (step 1)", first_card_from_library),
+        ("cards: a $100 expense on the Add page updates the cards page (step 3)", expense_updates_the_card),
+        ("cards: crossing the minimum turns the badge green (steps 4, 15)", minimum_crossed_turns_green),
+        ("cards: UOB Preferred Platinum's Online and Contactless caps (steps 7, 8)", preferred_platinum_caps),
+        ("cards: UOB Visa Signature's caps with a $1,000 minimum (steps 11 to 14)", visa_signature_caps_with_minimum),
+        ("cards: which card should I use", which_card),
+        ("cards: a custom card refused with messages beside its fields, then added (step 2)", custom_card_refused_then_added),
+        ("cards: the cards pages load nothing from elsewhere", nothing_from_elsewhere),
+        ("cards: screenshots, phone and desktop, light and dark", screenshots),
+        ("cards: delete asks first and takes the card's manual expenses with it (step 16)", delete_with_confirmation),
+    ]
 
 
 def money(decimal):

@@ -252,6 +252,29 @@ enum Script {
             });
           });
 
+          // Add: the bonus category picker shows only the chosen card's categories, and only for a card with caps;
+          // a card's expense goes into the card's account, so the account picker steps aside while a card is chosen.
+          const cardPick = document.getElementById("card");
+          const bonusField = document.getElementById("bonus-field");
+          if (cardPick && bonusField) {
+            const bonus = bonusField.querySelector("select");
+            const followCard = () => {
+              const chosen = cardPick.selectedOptions[0];
+              const allowed = ((chosen && chosen.dataset.categories) || "").split(" ").filter((key) => key);
+              bonusField.hidden = allowed.length === 0;
+              [...bonus.options].forEach((option) => {
+                const mine = allowed.includes(option.value);
+                option.hidden = !mine;
+                option.disabled = !mine;
+              });
+              if (allowed.length && !allowed.includes(bonus.value)) bonus.value = "general";
+              const account = document.getElementById("account-field");
+              if (account) account.hidden = cardPick.value !== "";
+            };
+            cardPick.addEventListener("change", followCard);
+            followCard();
+          }
+
           // A dropdown that saves on change (a transaction's category).
           document.querySelectorAll("form[data-submit-on-change] select").forEach((select) => {
             select.addEventListener("change", () => select.form.submit());

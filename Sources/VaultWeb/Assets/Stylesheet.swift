@@ -225,6 +225,50 @@ enum Stylesheet {
         dialog::backdrop { background: rgba(0, 0, 0, .7); }
         dialog.receipt-editor canvas { display: block; max-width: 100%; max-height: 70vh; touch-action: none; margin: 0 auto; }
         dialog.receipt-viewer img { display: block; max-width: 100%; max-height: 80vh; margin: 0 auto 10px; }
+        :root { --orange: #c2410c; --green: var(--income); --blue: #2563eb; --red: var(--expense); }
+        html[data-theme="dark"] { --orange: #fb923c; --blue: #60a5fa; }
+        @media (prefers-color-scheme: dark) { html[data-theme="system"] { --orange: #fb923c; --blue: #60a5fa; } }
+        .orange { --bar: var(--orange); } .green { --bar: var(--green); } .blue { --bar: var(--blue); } .red { --bar: var(--red); }
+        .miles-progress { margin: 8px 0; }
+        .miles-progress .spread { margin-bottom: 3px; }
+        .miles-bar { display: block; width: 100%; height: 10px; -webkit-appearance: none; appearance: none; border: 0;
+          border-radius: 999px; background: var(--line); overflow: hidden; color: var(--bar); }
+        .miles-bar::-webkit-progress-bar { background: var(--line); border-radius: 999px; }
+        .miles-bar::-webkit-progress-value { background: var(--bar); border-radius: 999px; }
+        .miles-bar::-moz-progress-bar { background: var(--bar); border-radius: 999px; }
+        .badge.status { font-weight: 600; font-size: .8rem; color: var(--bar); border-color: var(--bar); }
+        .badge.warn { color: var(--warn); border-color: var(--warn); }
+        .miles-card h2 { margin-bottom: 2px; } .miles-card h2 a { color: inherit; text-decoration: none; }
+        .miles-card .rates, .miles-card .notes { margin: 6px 0; }
+        .card-actions { margin-top: 10px; } .card-actions form { margin: 0; }
+        .card-actions button, .card-actions .button { min-width: 44px; padding: 8px 12px; }
+        a.button.danger, #confirm-delete button.danger { background: var(--expense); color: var(--on-brand); }
+        .field-pair { display: grid; grid-template-columns: 1fr 1fr; gap: 0 10px; }
+        .field-trio { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 0 8px; align-items: end; }
+        .field-pair > div, .field-trio > div { min-width: 0; }
+        form.stack label.inline, label.inline { display: inline-flex; gap: 6px; align-items: center; font-weight: 500;
+          margin: 6px 14px 6px 0; }
+        .hint { margin: 0 0 4px; }
+        fieldset legend { font-weight: 600; padding: 0 4px; }
+        .cap-row { border-top: 1px solid var(--line); padding-top: 8px; margin-top: 10px; }
+        .cap-row.invalid { border-top-color: var(--expense); }
+        .cap-title { font-weight: 600; margin: 0 0 6px; }
+        .cap-row .chip > span { padding: 3px 10px; min-height: 30px; line-height: 22px; font-size: .85rem; }
+        .miles-summary, .cycle-list, .which-answer { list-style: none; padding: 0; margin: 0; }
+        .cycle-list li, .which-answer li { border-bottom: 1px solid var(--line); padding: 10px 0; }
+        .which-answer p { margin: 2px 0 0; }
+        .bonus-form { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; margin-top: 6px; }
+        .bonus-form select { width: auto; flex: 1 1 150px; padding: 8px 10px; }
+        .bonus-form button { min-height: 36px; padding: 6px 14px; }
+        .library-card h3 { margin: 0; font-size: 1.05rem; }
+        .library-card p, .library-card ul { margin: 6px 0; }
+        details.add-card { margin-top: 8px; }
+        details.add-card summary { cursor: pointer; color: var(--brand-strong); font-weight: 600; min-height: 32px; }
+        @media (min-width: 760px) {
+          .miles-cards, .library-bank { display: grid; grid-template-columns: 1fr 1fr; gap: 0 14px; align-items: start; }
+          .library-bank h2 { grid-column: 1 / -1; }
+          .card-form { max-width: 640px; }
+        }
         @media (prefers-reduced-motion: reduce) { .app-menu, .bar-menu svg { transition: none; } }
         @media print { .home-bar, .app-menu, .sync-bar, .card-tools { display: none; } }
         """

@@ -12,6 +12,7 @@ enum Layout {
         ("/analysis", "Analysis"),
         ("/categories", "Categories"),
         ("/budgets", "Budgets"),
+        ("/cards", "Cards"),
         ("/recurring", "Recurring"),
         ("/accounts", "Accounts"),
         ("/networth", "Net Worth"),

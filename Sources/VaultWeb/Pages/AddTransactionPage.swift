@@ -21,6 +21,7 @@ struct AddTransactionPages {
         var entry = Entry()
         entry.date = query["date"].flatMap { LocalDate(iso: $0)?.description }
         entry.account = query["account"]
+        entry.card = query["card"]
         return try await page(entry, problems: [], context: context, status: .ok)
     }
 
@@ -40,6 +41,7 @@ struct AddTransactionPages {
                 let what = "\(saved.transaction.amount.formatted()) · \(saved.transaction.description)"
                 var next = "/transactions/new?date=\(saved.transaction.date)"
                 next += "&account=\(saved.account.id)"
+                if let card = entry.card { next += "&card=\(card)" }
                 return .seeOther(next, flash: Flash(.notice, "Saved: \(what) on \(saved.transaction.date)."))
             } catch let error as VaultError where error.code == .invalidInput {
                 problems = error.problems
@@ -99,13 +101,14 @@ struct AddTransactionPages {
         let household = try await scope.details()
         let accounts = try await scope.accounts.list(counting: false).map(\.account)
         let defaults = try await scope.transactions.captureDefaults()
+        let cards = try await scope.cards.list()
         var entry = entry
         entry.date = entry.date ?? household.today(at: environment.clock()).description
         entry.account = entry.account ?? defaults.lastAccountID?.description ?? accounts.first?.id.description
         return .html(
             AddTransactionPage.render(
-                entry, accounts: accounts, tree: try await scope.categories.tree(), topTags: defaults.topTags,
-                problems: problems, signedIn: context.signedIn),
+                entry, accounts: accounts, cards: cards, tree: try await scope.categories.tree(),
+                topTags: defaults.topTags, problems: problems, signedIn: context.signedIn),
             status: status)
     }
 
@@ -134,6 +137,9 @@ struct AddTransactionPages {
         /// The flags as sent: the service checks them, so a forged value is refused rather than dropped.
         var paymentText: String?
         var reimbursementText: String?
+        /// The miles card paid with (its id), and the bonus category it counts toward (issue 17).
+        var card: String?
+        var bonusCategory: String?
         var payment: PaymentFlag? { paymentText.flatMap(PaymentFlag.init(rawValue:)) }
         var reimbursement: ReimbursementFlag? { reimbursementText.flatMap(ReimbursementFlag.init(rawValue:)) }
 
@@ -151,6 +157,8 @@ struct AddTransactionPages {
             note = form.raw("note")
             paymentText = form["payment"]
             reimbursementText = form["reimbursement"]
+            card = form["card"]
+            bonusCategory = form["bonusCategory"]
         }
 
         /// What only this page knows: the amount is typed without a sign (the type gives it), and the
@@ -178,7 +186,8 @@ struct AddTransactionPages {
             return TransactionInput(
                 amount: signed, account: account ?? "", date: date,
                 category: category, tags: tags.joined(separator: ","), notes: note.isEmpty ? nil : note,
-                payment: paymentText, reimbursement: reimbursementText)
+                payment: paymentText, reimbursement: reimbursementText, card: card,
+                bonusCategory: card == nil ? nil : bonusCategory)
         }
 
         /// The flags' one-line summary: `None`, `Paid`, `Unpaid • Reimbursed`.
@@ -192,7 +201,7 @@ struct AddTransactionPages {
 /// The Add page's markup.
 enum AddTransactionPage {
     static func render(
-        _ entry: AddTransactionPages.Entry, accounts: [Account], tree: CategoryTree,
+        _ entry: AddTransactionPages.Entry, accounts: [Account], cards: [MilesCard], tree: CategoryTree,
         topTags: [TagStat],
         problems: [Problem], signedIn: SignedIn
     ) -> HTML {
@@ -248,7 +257,7 @@ enum AddTransactionPage {
         }
         let body: HTML = """
             <h1>Add</h1>
-            \(Layout.problems(problems.filter { !["type", "amount", "account", "category", "date", "tags", "notes", "payment", "reimbursement", "receipts"].contains($0.field) }.map(\.message)))
+            \(Layout.problems(problems.filter { !["type", "amount", "card", "bonusCategory", "account", "category", "date", "tags", "notes", "payment", "reimbursement", "receipts"].contains($0.field) }.map(\.message)))
             <form method="post" action="/transactions/new" class="stack capture" id="capture" enctype="multipart/form-data" novalidate>
               \(Layout.csrfField(signedIn.csrfToken))
               <div class="capture-head">
@@ -259,9 +268,10 @@ enum AddTransactionPage {
               <label for="amount">Amount</label>
               <input type="text" id="amount" name="amount" inputmode="decimal" autocomplete="off" placeholder="0.00" value="\(entry.amount)" autofocus required\(invalid("amount"))>
               \(message("amount"))
-              <label for="account">Account</label>
+              \(cardPicker(entry, cards: cards, invalid: invalid, message: message))
+              <div id="account-field"><label for="account">Account</label>
               <select id="account" name="account"\(invalid("account"))>\(accountOptions)</select>
-              \(message("account"))
+              \(message("account"))</div>
               <div class="spread"><label for="category">Category</label><a class="small" href="/categories">Manage categories</a></div>
               <select id="category" name="category"\(invalid("category"))><option value="">Uncategorized</option>\(categoryGroups)</select>
               \(message("category"))
@@ -291,5 +301,38 @@ enum AddTransactionPage {
             </form>
             """
         return Layout.page(title: "Add", signedIn: signedIn, current: "/transactions/new", body: body)
+    }
+
+    /// The miles card paid with ("No card" by default) and, for a card with caps, the bonus category its spend
+    /// counts toward (spec `card-miles.md`, Add Expense). Each card option lists its categories for the script,
+    /// which shows only those; without scripts every category shows and the service refuses one not on the card.
+    static func cardPicker(
+        _ entry: AddTransactionPages.Entry, cards: [MilesCard], invalid: (String) -> HTML, message: (String) -> HTML
+    ) -> HTML {
+        guard !cards.isEmpty else {
+            return
+                "<p class=\"muted small\" id=\"add-a-card\">Paid with a miles card? <a href=\"/cards\">Add a card</a> to track it.</p>"
+        }
+        let options = cards.map { card -> HTML in
+            let selected: HTML = entry.card == card.id.description ? " selected" : ""
+            let categories = card.bonusCategoryChoices.map(\.rawValue).joined(separator: " ")
+            return """
+                <option value="\(card.id.description)" data-categories="\(categories)"\(selected)>\(card.title)</option>
+                """
+        }
+        let chosen = entry.bonusCategory ?? BonusCategory.general.rawValue
+        let categories = BonusCategory.allCases.map { category -> HTML in
+            let selected: HTML = chosen == category.rawValue ? " selected" : ""
+            return "<option value=\"\(category.rawValue)\"\(selected)>\(category.description)</option>"
+        }
+        return """
+            <label for="card">Card</label>
+            <select id="card" name="card"\(invalid("card"))><option value="">No card</option>\(options)</select>
+            <p class="muted small hint">A card's expense goes into the card's account.</p>
+            \(message("card"))
+            <div id="bonus-field"><label for="bonus-category">Bonus category</label>
+            <select id="bonus-category" name="bonusCategory"\(invalid("bonusCategory"))>\(categories)</select>
+            \(message("bonusCategory"))</div>
+            """
     }
 }

@@ -20,6 +20,7 @@ enum DashboardCard: String, CaseIterable, Sendable, Codable {
     case dailyTrend = "daily-trend"
     case topCategories = "top-categories"
     case recurring
+    case cards
 
     var title: String {
         switch self {
@@ -36,6 +37,7 @@ enum DashboardCard: String, CaseIterable, Sendable, Codable {
         case .dailyTrend: "Daily Spending"
         case .topCategories: "Top Categories"
         case .recurring: "Recurring Payments"
+        case .cards: "Cards"
         }
     }
 
@@ -63,6 +65,8 @@ struct DashboardData: Sendable {
     let budget: BudgetReport
     let recurring: RecurringReport
     let connections: [SyncService.Overview]
+    /// The miles cards' current cycles (issue 17).
+    let cards: CardService.Overview
 
     /// The dashboard of the person's household as of `stamp`: the kept answer while the household's data
     /// and day are unchanged (a repeated request is a lookup), else read and kept.
@@ -85,6 +89,7 @@ struct DashboardData: Sendable {
         async let budget = reports.budget(nil)
         async let recurring = reports.recurring()
         async let connections = environment.sync(for: user).overview()
+        async let cards = scope.cards.overview()
         let thisMonth = try await current
         var selected = thisMonth
         if let month, CalendarMonth(iso: month) != thisMonth.month { selected = try await reports.month(month) }
@@ -92,7 +97,8 @@ struct DashboardData: Sendable {
         return DashboardData(
             household: home, today: home.today(at: environment.clock()), netWorth: try await worth.netWorth,
             netWorthChange: try await worth.change, current: thisMonth, selected: selected,
-            budget: try await budget.report, recurring: try await recurring, connections: try await connections)
+            budget: try await budget.report, recurring: try await recurring, connections: try await connections,
+            cards: try await cards)
     }
 
     /// The latest sync over all connections, and the requests left today on the one with fewest left.

@@ -104,6 +104,7 @@ enum DashboardPage {
             case .dailyTrend: dailyTrend(data)
             case .topCategories: topCategories(data)
             case .recurring: recurring(data)
+            case .cards: cards(data)
             }
         return """
             <section class="card\(card.isWide ? " wide" : "")" data-card="\(card.rawValue)" id="card-\(card.rawValue)" aria-labelledby="title-\(card.rawValue)">
@@ -259,6 +260,31 @@ enum DashboardPage {
         }
         guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
         return "<p class=\"muted small\">This month</p><table>\(Array(rows))</table>"
+    }
+
+    /// Each miles card's cycle spend and miles, briefly; the cards page has the bars.
+    static func cards(_ data: DashboardData) -> HTML {
+        guard !data.cards.cards.isEmpty else {
+            return "<p class=\"muted\">No cards yet. <a href=\"/cards\">Add a card</a> to track its miles.</p>"
+        }
+        let rows = data.cards.cards.map { status -> HTML in
+            let report = status.report
+            let state: String
+            if let status = report.status {
+                state = status.description
+            } else if !report.caps.isEmpty {
+                state = report.caps.map { "\($0.cap.name) \(CardProgress.amount($0.spend))" }.joined(separator: " · ")
+            } else {
+                state = ""
+            }
+            return """
+                <li><a class="account-line" href="/cards/\(status.card.id.description)"><span>\(status.card.title)<br><span class="muted small">\(CardProgress.miles(report))\(state.isEmpty ? "" : " · " + state)</span></span><span class="amount">\(CardProgress.amount(report.spend))</span></a></li>
+                """
+        }
+        return """
+            <ul class="miles-summary">\(rows)</ul>
+            <p><a href="/cards">All cards →</a></p>
+            """
     }
 
     static func recurring(_ data: DashboardData) -> HTML {

@@ -36,6 +36,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     AccountsPages(environment: environment).addRoutes(to: pages)
     RecurringPages(environment: environment).addRoutes(to: pages)
     ReceiptsPages(environment: environment).addRoutes(to: pages)
+    CardsPages(environment: environment).addRoutes(to: pages)
     return router
 }
 

@@ -1,0 +1,99 @@
+import Foundation
+import VaultCore
+import VaultServices
+import VaultStore
+
+/// One card's current cycle as the cards page and the dashboard draw it (spec `card-miles.md`, Dashboard): the
+/// dates, the spend, the minimum and maximum bars with the badge, or one mini bar per cap, and the miles.
+///
+/// Bars are `<progress>` elements, so a screen reader hears a progress bar with its value, and each carries its
+/// words ("Contactless: S$800 / S$1,000 min") as its label and as visible text. The colour is the one
+/// `CardCycleReport` computed, never decided here.
+enum CardProgress {
+    /// `S$1,000` for whole amounts, `S$12.50` otherwise: the spec's bar labels leave out zero cents.
+    static func amount(_ money: Money) -> String {
+        let text = money.formatted()
+        guard let dot = text.firstIndex(of: "."), text[text.index(after: dot)...].allSatisfy({ $0 == "0" }) else {
+            return text
+        }
+        let rest = text[text.index(after: dot)...].drop { $0 == "0" }
+        return String(text[..<dot]) + rest
+    }
+
+    /// "Nov 1 – Nov 30, 2026": the cycle's first and last days.
+    static func dates(_ range: DateRange) -> String {
+        "\(Charts.label(range.start)) – \(Charts.label(range.end)), \(range.end.year)"
+    }
+
+    /// A bar with its words above it.
+    static func bar(_ label: String, _ bar: CardCycleReport.Bar, extra: HTML = .empty) -> HTML {
+        let filled = Int(bar.filled.hundredths / 100)
+        return """
+            <div class="miles-progress"><div class="spread small"><span class="bar-label">\(label)</span>\(extra)</div>
+            <progress class="miles-bar \(bar.colour.rawValue)" max="100" value="\(filled)" aria-label="\(label)" data-colour="\(bar.colour.rawValue)">\(filled)%</progress></div>
+            """
+    }
+
+    /// "Contactless: S$800 / S$1,000 min", "S$1,150 / S$1,200 cap", "Online: S$450 / S$600".
+    static func capLabel(_ progress: CardCycleReport.CapProgress) -> String {
+        let spend = amount(progress.spend)
+        if progress.isTowardMinimum, let minimum = progress.cap.minimumSpend {
+            return "\(progress.cap.name): \(spend) / \(amount(minimum)) min"
+        }
+        if progress.cap.minimumSpend != nil {
+            return "\(progress.cap.name): \(spend) / \(amount(progress.cap.cap)) cap"
+        }
+        return "\(progress.cap.name): \(spend) / \(amount(progress.cap.cap))"
+    }
+
+    /// What each cap's stage means for the miles, beside its bar.
+    static func stageText(_ progress: CardCycleReport.CapProgress) -> String {
+        switch progress.stage {
+        case .belowMinimum: "base rate"
+        case .earningBonus: "\(progress.cap.bonusRate) mpd"
+        case .maxed: "maxed"
+        }
+    }
+
+    /// The bars of a card: one per cap, or the minimum and maximum with the badge.
+    static func bars(_ report: CardCycleReport) -> HTML {
+        if !report.caps.isEmpty {
+            let bars = report.caps.map { progress -> HTML in
+                bar(
+                    capLabel(progress), progress.bar,
+                    extra: "<span class=\"muted\">\(stageText(progress))</span>")
+            }
+            return "<div class=\"cap-bars\">\(bars)</div>"
+        }
+        var parts: [HTML] = []
+        if let status = report.status {
+            parts.append(
+                "<p><span class=\"badge status \(status.colour.rawValue)\" data-status=\"\(status.rawValue)\">\(status.description)</span></p>"
+            )
+        }
+        if let minimum = report.minimumBar {
+            parts.append(bar("Minimum: \(amount(report.spend)) / \(amount(minimum.target))", minimum))
+        }
+        if let maximum = report.maximumBar {
+            parts.append(bar("Maximum: \(amount(report.spend)) / \(amount(maximum.target))", maximum))
+        }
+        return "\(parts)"
+    }
+
+    /// "1,234 miles so far this cycle", or that the card earns none.
+    static func miles(_ report: CardCycleReport) -> String {
+        guard let miles = report.miles else { return "Earns no miles" }
+        return "\(grouped(miles)) miles this cycle"
+    }
+
+    /// `12,345`: thousands grouped with commas.
+    static func grouped(_ number: Int64) -> String {
+        let digits = String(number.magnitude)
+        var result = number < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+}
