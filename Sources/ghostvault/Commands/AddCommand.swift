@@ -71,6 +71,12 @@ struct AddCommand: AsyncParsableCommand {
                 "Expected one amount, but got: \(amountWords.joined(separator: " ")). "
                     + "Check the spelling of the options (`ghostvault add --help`).")
         }
+        if account == nil, card == nil {
+            throw ValidationError("Give the account (--account Cash), or the card it was paid with (--card).")
+        }
+        if card == nil, bonusCategory != nil || foreign {
+            throw ValidationError("--bonus-category and --foreign are for an expense paid with a card; add --card.")
+        }
     }
 
     func run() async throws {
