@@ -145,7 +145,8 @@ import VaultTestSupport
         #expect(lines.count == 3)
         #expect(lines[1].contains("···2222") && lines[1].contains("400"))
         #expect(lines[2].contains("···1111") && lines[2].contains("already reached"))
-        let json = try #require(try cli.json(try ok(cli, "cards", "best", "100", "--category", "online", "--json")) as? [[String: Any]])
+        let json = try #require(
+            try cli.json(try ok(cli, "cards", "best", "100", "--category", "online", "--json")) as? [[String: Any]])
         #expect(json.map { $0["miles"] as? Int } == [400, 40])
         let bad = try cli.run("cards", "best", "abc")
         #expect(bad.status == 2)

@@ -107,9 +107,10 @@ import VaultWeb
             #expect(listed["spend"] as? String == "800.00")
             #expect(listed["miles"] as? Int == 320)
             let caps = try #require(listed["capProgress"] as? [[String: Any]])
-            #expect(caps.map { $0["label"] as? String } == [
-                "Foreign currency: S$0 / S$1,000 min", "Contactless: S$800 / S$1,000 min",
-            ])
+            #expect(
+                caps.map { $0["label"] as? String } == [
+                    "Foreign currency: S$0 / S$1,000 min", "Contactless: S$800 / S$1,000 min",
+                ])
             #expect(caps[1]["stage"] as? String == "belowMinimum")
             #expect(caps[1]["colour"] as? String == "orange")
             #expect(caps[1]["share"] as? String == "80.00")
@@ -334,7 +335,9 @@ import VaultWeb
             let token = try await token(world)
             var ids: [String] = []
             for template in ["uob-prvi-visa", "ocbc-90n", "hsbc-travelone"] {
-                ids.append(try #require(try await addCard(world, #"{"template":"\#(template)"}"#, token: token)["id"] as? String))
+                ids.append(
+                    try #require(
+                        try await addCard(world, #"{"template":"\#(template)"}"#, token: token)["id"] as? String))
             }
             let response = try await send(
                 world, .post, "/api/v1/cards/order", #"{"ids":["\#(ids[2])","\#(ids[1])"]}"#, token: token)
@@ -394,8 +397,10 @@ import VaultWeb
             }
             #expect(yaml.contains("\n  /transactions/{id}/bonus-category:\n"))
             let token = try await token(world)
-            let card = try await addCard(world, #"{"template":"uob-visa-signature","lastFourDigits":"1234"}"#, token: token)
-            let simple = try await addCard(world, #"{"name":"Simple","minimumSpend":"10","maximumSpend":"20"}"#, token: token)
+            let card = try await addCard(
+                world, #"{"template":"uob-visa-signature","lastFourDigits":"1234"}"#, token: token)
+            let simple = try await addCard(
+                world, #"{"name":"Simple","minimumSpend":"10","maximumSpend":"20"}"#, token: token)
             let id = try #require(card["id"] as? String)
             _ = try await spend(world, "5", card: "1234", category: "contactless", token: token)
             let detail = try json(try await send(world, .get, "/api/v1/cards/\(id)", token: token))

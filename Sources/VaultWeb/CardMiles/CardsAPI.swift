@@ -89,7 +89,8 @@ struct CardsAPI: Sendable {
                 throw VaultError(
                     InvalidInput(
                         field: "bonusCategory",
-                        "Give the bonus category, one of " + BonusCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                        "Give the bonus category, one of "
+                            + BonusCategory.allCases.map(\.rawValue).joined(separator: ", ")
                             + " (general for none)."))
             }
             let remember = body.rememberForPayee ?? true

@@ -103,7 +103,9 @@ extension CardsCommand {
         @Option(name: .customLong("last-four"), help: "The card's last four digits, to tell two apart.")
         var lastFour: String?
 
-        @Option(help: "The statement day, 1 to 31, when the cycle runs statement to statement (default: the calendar month).")
+        @Option(
+            help:
+                "The statement day, 1 to 31, when the cycle runs statement to statement (default: the calendar month).")
         var statementDay: String?
 
         @Option(help: "A category for a library cap you choose (repeat, one per such cap).")
@@ -118,7 +120,8 @@ extension CardsCommand {
             if template != nil, !card.isEmpty {
                 throw ValidationError(
                     "A library card comes with its own name, rates and caps; add it with --template alone "
-                        + "(and --last-four, --statement-day, --category, --account), then change it with `cards edit`.")
+                        + "(and --last-four, --statement-day, --category, --account), then change it with `cards edit`."
+                )
             }
             if template == nil {
                 if !category.isEmpty {
@@ -247,8 +250,10 @@ extension CardsCommand {
                 }
                 if let account = removal.accountDeleted { parts.append("its account '\(account.displayName)'") }
                 Terminal.print(
-                    parts.count == 1 ? parts[0] + "." : parts.dropLast().joined(separator: ", ") + " and "
-                        + parts[parts.count - 1] + ".")
+                    parts.count == 1
+                        ? parts[0] + "."
+                        : parts.dropLast().joined(separator: ", ") + " and "
+                            + parts[parts.count - 1] + ".")
             }
         }
     }
