@@ -25,6 +25,14 @@ struct CardsAPI: Sendable {
             let card: MilesCard
             if let template = body.template {
                 try body.refuseCustomFields()
+                // Named here rather than by the service, whose message points at the CLI's library command.
+                guard CardService.library.contains(where: { $0.id == template.trimmingCharacters(in: .whitespaces) })
+                else {
+                    throw VaultError(
+                        InvalidInput(
+                            field: "template",
+                            "There is no library card '\(template)'; GET /api/v1/cards/library lists their ids."))
+                }
                 card = try await cards.addFromLibrary(
                     template, lastFourDigits: body.lastFourDigits, statementDay: body.statementDay?.text,
                     chosenCategories: body.categories ?? [], account: body.account)

@@ -199,7 +199,6 @@ extension OpenAPIDocument {
                 content: {application/json: {schema: {$ref: '#/components/schemas/CardInput'}}}
               responses:
                 "201": {description: Added, content: {application/json: {schema: {$ref: '#/components/schemas/Card'}}}}
-                "404": {$ref: '#/components/responses/Error'}
                 "409": {$ref: '#/components/responses/Error'}
                 "422": {$ref: '#/components/responses/Error'}
           /cards/library:
