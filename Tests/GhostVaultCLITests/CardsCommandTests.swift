@@ -72,6 +72,23 @@ import VaultTestSupport
         #expect(cards.map { $0["miles"] as? Int } == [320, 100])
     }
 
+    @Test("the library and a cards list print as the golden files show (dates, which follow the clock, redacted)")
+    func golden() throws {
+        let cli = try setUp()
+        defer { cli.cleanUp() }
+        try Golden.check(try ok(cli, "cards", "library").stdout, against: "cards-library.txt")
+        try ok(cli, "cards", "add", "--template", "uob-preferred-platinum", "--last-four", "1111")
+        try ok(cli, "cards", "add", "--template", "sc-visa-infinite")
+        try ok(cli, "add", "-450", "--card", "1111", "--bonus-category", "online")
+        try ok(cli, "add", "-600", "--card", "1111", "--bonus-category", "contactless")
+        try ok(cli, "add", "-80.40", "--card", "1111")
+        try ok(cli, "add", "-2500", "--card", "Visa Infinite")
+        let list = try ok(cli, "cards", "list").stdout
+        let redacted = list.replacing(/[0-9]{4}-[0-9]{2}-[0-9]{2}/, with: "YYYY-MM-DD")
+            .replacing(/\([0-9]{4}-[0-9]{2}\)/, with: "(YYYY-MM)")
+        try Golden.check(redacted, against: "cards-list.txt")
+    }
+
     @Test("cards add takes caps as CATEGORY:MIN:CAP:RATE and refuses a bad one before touching the data")
     func customCaps() throws {
         let cli = try setUp()

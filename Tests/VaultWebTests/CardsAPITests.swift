@@ -191,6 +191,9 @@ import VaultWeb
             let nameless = try await send(world, .post, "/api/v1/cards", #"{"bank":"DBS"}"#, token: token)
             #expect(nameless.status == .unprocessableContent)
             #expect(try problemFields(nameless).contains("name"))
+            let customChoices = try await send(
+                world, .post, "/api/v1/cards", #"{"name":"Mine","categories":["dining"]}"#, token: token)
+            #expect(try problemFields(customChoices) == ["categories"])
             let mixed = try await send(
                 world, .post, "/api/v1/cards", #"{"template":"uob-prvi-visa","localRate":"9","name":"Mine"}"#,
                 token: token)

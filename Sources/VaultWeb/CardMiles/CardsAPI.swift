@@ -37,6 +37,12 @@ struct CardsAPI: Sendable {
                     template, lastFourDigits: body.lastFourDigits, statementDay: body.statementDay?.text,
                     chosenCategories: body.categories ?? [], account: body.account)
             } else {
+                if body.categories != nil {
+                    throw VaultError(
+                        InvalidInput(
+                            field: "categories",
+                            "`categories` picks a library card's cap categories; give a custom card `caps` instead."))
+                }
                 card = try await cards.addCustom(body.fields)
             }
             var response = try Response.json(
@@ -128,18 +134,4 @@ struct CardsAPI: Sendable {
             throw VaultError(InvalidInput(field: field, "'\(other)' is not true or false."))
         }
     }
-}
-
-/// What `PUT /transactions/{id}/bonus-category` set.
-struct BonusCategoryChoicePayload: Encodable, Sendable {
-    let transaction: String
-    /// The card whose account holds the transaction.
-    let card: String
-    let cardTitle: String
-    /// The category as sent; nil for a card without caps, where it does not count toward anything.
-    let bonusCategory: BonusCategory?
-    /// Whether it was said to be foreign; nil leaves it decided from the bonus category and description.
-    let foreign: Bool?
-    /// Whether the category is now remembered for the transaction's payee on this card.
-    let rememberedForPayee: Bool
 }
