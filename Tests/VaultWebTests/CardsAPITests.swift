@@ -392,6 +392,132 @@ import VaultWeb
         }
     }
 
+    @Test("a card's answer keeps its shape: the whole JSON of GET /cards/{id}, ids redacted")
+    func snapshot() async throws {
+        try await withWeb { world in
+            let token = try await token(world)
+            let card = try await addCard(
+                world, #"{"template":"uob-visa-signature","lastFourDigits":"1234","statementDay":15}"#, token: token)
+            let id = try #require(card["id"] as? String)
+            _ = try await spend(world, "1100", card: "1234", category: "contactless", token: token)
+            let response = try await send(world, .get, "/api/v1/cards/\(id)", token: token)
+            let actual = try #require(
+                try JSONSerialization.jsonObject(with: Data(Golden.redactingIDs(String(buffer: response.body)).utf8))
+                    as? NSDictionary)
+            let expected = try #require(
+                try JSONSerialization.jsonObject(with: Data(Self.cardSnapshot.utf8)) as? NSDictionary)
+            #expect(expected.count == 2)
+            #expect(actual == expected, "\(String(buffer: response.body))")
+        }
+    }
+
+    /// Hand-checked: 1,100 of the 1,200 contactless cap is 91.67%, and with its 1,000 minimum met all of it
+    /// earns 4 mpd, 4,400 miles; the statement day 15 puts 2026-11-21 in the cycle 2026-11-15 to 2026-12-14.
+    static let cardSnapshot = #"""
+        {
+          "card": {
+            "account": {
+              "id": "<id-1>",
+              "name": "UOB Visa Signature 1234",
+              "ownedByCard": true
+            },
+            "bank": "uob",
+            "bankName": "UOB",
+            "baseRate": "0.4",
+            "bonusCategories": [
+              "foreignCurrency",
+              "contactless",
+              "general"
+            ],
+            "capProgress": [
+              {
+                "bonusRate": "4.0",
+                "cap": "1200.00",
+                "categories": [
+                  "foreignCurrency"
+                ],
+                "colour": "orange",
+                "filled": "0.00",
+                "label": "Foreign currency: S$0 / S$1,000 min",
+                "minimumSpend": "1000.00",
+                "name": "Foreign currency",
+                "share": "0.00",
+                "spend": "0.00",
+                "stage": "belowMinimum",
+                "target": "1000.00",
+                "towardMinimum": true
+              },
+              {
+                "bonusRate": "4.0",
+                "cap": "1200.00",
+                "categories": [
+                  "contactless"
+                ],
+                "colour": "green",
+                "filled": "91.67",
+                "label": "Contactless: S$1,100 / S$1,200 cap",
+                "minimumSpend": "1000.00",
+                "name": "Contactless",
+                "share": "91.67",
+                "spend": "1100.00",
+                "stage": "earningBonus",
+                "target": "1200.00",
+                "towardMinimum": false
+              }
+            ],
+            "caps": [
+              {
+                "bonusRate": "4.0",
+                "cap": "1200.00",
+                "categories": [
+                  "foreignCurrency"
+                ],
+                "minimumSpend": "1000.00"
+              },
+              {
+                "bonusRate": "4.0",
+                "cap": "1200.00",
+                "categories": [
+                  "contactless"
+                ],
+                "minimumSpend": "1000.00"
+              }
+            ],
+            "currency": "SGD",
+            "cycleEnd": "2026-12-14",
+            "cycleStart": "2026-11-15",
+            "earnRates": "4.0 / 4.0 / 0.4 mpd",
+            "foreignRate": "4.0",
+            "id": "<id-2>",
+            "lastFourDigits": "1234",
+            "localRate": "4.0",
+            "miles": 4400,
+            "name": "Visa Signature",
+            "network": "visa",
+            "notes": "Each category needs its own $1,000 minimum to unlock 4 mpd, up to $1,200",
+            "sortOrder": 0,
+            "spend": "1100.00",
+            "statementDay": 15,
+            "template": "uob-visa-signature",
+            "title": "UOB Visa Signature ···1234"
+          },
+          "transactions": [
+            {
+              "amount": "-1100.00",
+              "bonusCategory": "contactless",
+              "bonusCategorySource": "chosen",
+              "date": "2026-11-21",
+              "description": "Purchase",
+              "foreign": false,
+              "id": "<id-3>",
+              "manual": true,
+              "pending": false,
+              "spend": "1100.00"
+            }
+          ]
+        }
+        """#
+
     @Test("the OpenAPI document describes the card routes and every field their answers send")
     func documented() async throws {
         try await withWeb { world in
