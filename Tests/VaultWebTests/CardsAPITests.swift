@@ -385,6 +385,10 @@ import VaultWeb
             let missing = try await send(
                 world, .put, "/api/v1/transactions/\(transaction)/bonus-category", #"{"foreign":true}"#, token: token)
             #expect(missing.status == .unprocessableContent)
+            let patched = try await send(
+                world, .patch, "/api/v1/transactions/\(transaction)", #"{"bonusCategory":"online"}"#, token: token)
+            #expect(patched.status == .unprocessableContent)
+            #expect(try problemFields(patched) == ["bonusCategory"])
             let wrongCard = try await send(
                 world, .post, "/api/v1/transactions", #"{"amount":"-5","card":"Nope"}"#, token: token)
             #expect(wrongCard.status == .unprocessableContent)

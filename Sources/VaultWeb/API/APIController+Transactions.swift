@@ -33,6 +33,19 @@ extension APIController {
         }
         api.patch("/transactions/:id") { request, context in
             let body = try await request.decode(as: TransactionBody.self, context: context)
+            let cardFields: [(String, Bool)] = [
+                ("card", body.card != nil), ("bonusCategory", body.bonusCategory != nil), ("foreign", body.foreign != nil),
+            ]
+            if cardFields.contains(where: \.1) {
+                throw VaultError(
+                    InvalidInput(
+                        cardFields.filter(\.1).map {
+                            Problem(
+                                field: $0.0,
+                                message: "\($0.0) is set when adding; change a card transaction's bonus category "
+                                    + "with PUT /api/v1/transactions/{id}/bonus-category.")
+                        }))
+            }
             let changes = TransactionChanges(
                 amount: body.amount, account: body.account, date: body.date, category: body.category,
                 description: body.description, payee: body.payee, tags: body.tags?.text, notes: body.notes,
