@@ -34,7 +34,8 @@ extension APIController {
         api.patch("/transactions/:id") { request, context in
             let body = try await request.decode(as: TransactionBody.self, context: context)
             let cardFields: [(String, Bool)] = [
-                ("card", body.card != nil), ("bonusCategory", body.bonusCategory != nil), ("foreign", body.foreign != nil),
+                ("card", body.card != nil), ("bonusCategory", body.bonusCategory != nil),
+                ("foreign", body.foreign != nil),
             ]
             if cardFields.contains(where: \.1) {
                 throw VaultError(
