@@ -10,25 +10,43 @@ extension APIController {
     func addTransactionRoutes(to api: some RouterMethods<APIContext>) {
         api.post("/transactions") { request, context in
             let body = try await request.decode(as: TransactionBody.self, context: context)
-            guard let amount = body.amount, let account = body.account else {
+            // Paid with a miles card, the expense goes into the card's account: no account is needed.
+            let account = body.account ?? (body.card != nil ? "" : nil)
+            guard let amount = body.amount, let account else {
                 throw VaultError(
                     InvalidInput(
                         [
                             body.amount == nil
                                 ? Problem(field: "amount", message: "An amount is needed, like \"-12.50\".") : nil,
                             body.account == nil
-                                ? Problem(field: "account", message: "An account is needed (its id or name).") : nil,
+                                ? Problem(field: "account", message: "An account or a card is needed (its id or name).")
+                                : nil,
                         ].compactMap { $0 }))
             }
             let input = TransactionInput(
                 amount: amount, account: account, date: body.date, category: body.category,
                 description: body.description, payee: body.payee, tags: body.tags?.text, notes: body.notes,
-                payment: body.payment, reimbursement: body.reimbursement, isExcluded: body.excluded ?? false)
+                payment: body.payment, reimbursement: body.reimbursement, isExcluded: body.excluded ?? false,
+                card: body.card, bonusCategory: body.bonusCategory, isForeignCurrency: body.foreign)
             let listed = try await environment.household(of: context.user).transactions.add(input)
             return try Response.json(TransactionView(listed), status: .created)
         }
         api.patch("/transactions/:id") { request, context in
             let body = try await request.decode(as: TransactionBody.self, context: context)
+            let cardFields: [(String, Bool)] = [
+                ("card", body.card != nil), ("bonusCategory", body.bonusCategory != nil),
+                ("foreign", body.foreign != nil),
+            ]
+            if cardFields.contains(where: \.1) {
+                throw VaultError(
+                    InvalidInput(
+                        cardFields.filter(\.1).map {
+                            Problem(
+                                field: $0.0,
+                                message: "\($0.0) is set when adding; change a card transaction's bonus category "
+                                    + "with PUT /api/v1/transactions/{id}/bonus-category.")
+                        }))
+            }
             let changes = TransactionChanges(
                 amount: body.amount, account: body.account, date: body.date, category: body.category,
                 description: body.description, payee: body.payee, tags: body.tags?.text, notes: body.notes,
@@ -66,6 +84,12 @@ struct TransactionBody: Decodable, Sendable {
     let payment: String?
     let reimbursement: String?
     let excluded: Bool?
+    /// The miles card it was paid with (id, name or last four); only when adding. Its account is used.
+    let card: String?
+    /// The card's bonus category it counts toward; only when adding with a card.
+    let bonusCategory: String?
+    /// Whether it was charged in a foreign currency; only when adding with a card.
+    let foreign: Bool?
 
     /// Tags as a JSON list or one comma-separated string.
     enum Tags: Decodable, Sendable {

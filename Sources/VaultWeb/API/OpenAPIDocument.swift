@@ -59,6 +59,7 @@ enum OpenAPIDocument {
                       items:
                         type: object
                         properties: {field: {type: string}, message: {type: string}}
+                    count: {type: integer, description: 'for confirmation_required where it applies, how many things would go with it'}
             CategoryInput:
               type: object
               properties:
@@ -179,6 +180,9 @@ enum OpenAPIDocument {
                 payment: {type: string, enum: [paid, unpaid, ""]}
                 reimbursement: {type: string, enum: [reimbursed, unreimbursed, ""]}
                 excluded: {type: boolean, description: left out of totals}
+                card: {type: string, description: "only when adding: the miles card paid with (id, name or last four); its account is used and `account` is not needed"}
+                bonusCategory: {$ref: '#/components/schemas/BonusCategory', description: only when adding with a card}
+                foreign: {type: boolean, description: only when adding with a card; charged in a foreign currency}
             Transaction:
               type: object
               properties:
@@ -247,6 +251,7 @@ enum OpenAPIDocument {
                 byteSize: {type: integer}
                 createdAt: {type: string, format: date-time}
                 url: {type: string, description: where GET returns the bytes}
+        \(cardSchemas)
         paths:
           /info:
             get:
@@ -540,13 +545,13 @@ enum OpenAPIDocument {
                 "200": {description: A page, content: {application/json: {schema: {$ref: '#/components/schemas/Page'}}}}
                 "422": {$ref: '#/components/responses/Error'}
             post:
-              summary: Add a manual expense (negative amount) or income (positive); refused whole with every problem, nothing written.
+              summary: Add a manual expense (negative amount) or income (positive) to an account, or paid with a card; refused whole with every problem, nothing written.
               requestBody:
                 required: true
                 content:
                   application/json:
                     schema:
-                      allOf: [{$ref: '#/components/schemas/TransactionInput'}, {required: [amount, account]}]
+                      allOf: [{$ref: '#/components/schemas/TransactionInput'}, {required: [amount]}]
               responses:
                 "201": {description: Added, content: {application/json: {schema: {$ref: '#/components/schemas/Transaction'}}}}
                 "422": {$ref: '#/components/responses/Error'}
@@ -757,5 +762,6 @@ enum OpenAPIDocument {
               responses:
                 "204": {description: Deleted}
                 "404": {$ref: '#/components/responses/Error'}
+        \(cardPaths)
         """
 }

@@ -21,6 +21,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     let signedInAPI = api.group(context: APIContext.self)
     apiController.addRoutes(to: signedInAPI)
     ReceiptsAPI(environment: environment).addRoutes(to: signedInAPI)
+    CardsAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)

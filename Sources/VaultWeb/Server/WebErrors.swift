@@ -41,19 +41,22 @@ struct APIError: HTTPResponseError {
     let code: String
     let message: String
     var problems: [Problem] = []
+    /// For `confirmation_required`, how many things would go with it (a card's manual expenses); else nil.
+    var count: Int?
 
     struct Body: Encodable {
         struct Detail: Encodable {
             let code: String
             let message: String
             let problems: [Problem]
+            let count: Int?
         }
         let error: Detail
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try Response.json(
-            Body(error: .init(code: code, message: message, problems: problems)), status: status)
+            Body(error: .init(code: code, message: message, problems: problems, count: count)), status: status)
         if status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer realm=\"GhostVault\"" }
         return response
     }

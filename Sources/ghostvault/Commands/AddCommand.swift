@@ -9,6 +9,8 @@ struct AddCommand: AsyncParsableCommand {
         abstract: "Add a manual expense (negative amount) or income (positive amount).",
         discussion: """
             Example: ghostvault add -12.50 --account Cash --category Dining --tags "Amazon, coffee" --date 2026-11-01
+            Paid with a miles card: ghostvault add -45 --card "Visa Signature" --bonus-category contactless
+            (it goes into the card's account, so --account is not needed).
             Tags are stored trimmed and lower-case. The date defaults to today in the household's time zone.
             Nothing is saved unless every field is valid.
             """)
@@ -21,8 +23,17 @@ struct AddCommand: AsyncParsableCommand {
         parsing: .allUnrecognized, help: ArgumentHelp("The signed amount, like -12.50 or 2500.", valueName: "amount"))
     var amountWords: [String] = []
 
-    @Option(help: "The account's name, nickname or id.")
-    var account: String
+    @Option(help: "The account's name, nickname or id (not needed with --card).")
+    var account: String?
+
+    @Option(help: "The miles card paid with: its id, name or last four digits (`ghostvault cards`).")
+    var card: String?
+
+    @Option(help: "The card's bonus category it counts toward: online, contactless, ... (default: general).")
+    var bonusCategory: String?
+
+    @Flag(help: "Charged in a foreign currency (earns a card's foreign rate).")
+    var foreign = false
 
     @Option(help: "The category's name, path (Transportation/Fuel) or id.")
     var category: String?
@@ -60,15 +71,22 @@ struct AddCommand: AsyncParsableCommand {
                 "Expected one amount, but got: \(amountWords.joined(separator: " ")). "
                     + "Check the spelling of the options (`ghostvault add --help`).")
         }
+        if account == nil, card == nil {
+            throw ValidationError("Give the account (--account Cash), or the card it was paid with (--card).")
+        }
+        if card == nil, bonusCategory != nil || foreign {
+            throw ValidationError("--bonus-category and --foreign are for an expense paid with a card; add --card.")
+        }
     }
 
     func run() async throws {
         try await global.withHousehold { household, _ in
             let listed = try await household.transactions.add(
                 TransactionInput(
-                    amount: amountWords[0], account: account, date: date, category: category, description: description,
-                    payee: payee, tags: tags, notes: note, payment: payment, reimbursement: reimbursement,
-                    isExcluded: exclude))
+                    amount: amountWords[0], account: account ?? "", date: date, category: category,
+                    description: description, payee: payee, tags: tags, notes: note, payment: payment,
+                    reimbursement: reimbursement, isExcluded: exclude, card: card, bonusCategory: bonusCategory,
+                    isForeignCurrency: foreign ? true : nil))
             if output.json {
                 try Terminal.printJSON(TransactionView(listed))
             } else {
