@@ -85,7 +85,7 @@ enum CardDetailPage {
                 : .empty
             return """
                 <li class="cycle-transaction" data-transaction="\(transactionID)"><div class="spread"><span><strong>\(row.description)</strong><br><span class="muted small">\(row.date.description)\(row.source == .manual ? " · manual" : "")</span></span>
-                <span class="amount">\(CardProgress.amount(expense.expense.amount))</span></div>
+                <span class="amount">\(CardCycleReport.amountText(expense.expense.amount))</span></div>
                 \(sourceText)
                 \(control)</li>
                 """

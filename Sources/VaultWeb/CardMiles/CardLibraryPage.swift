@@ -50,8 +50,8 @@ enum CardLibraryPage {
         let name =
             cap.isChosenByPerson
             ? "Category \(index + 1) (you choose)" : cap.categories.map(\.description).joined(separator: " & ")
-        let minimum = cap.minimumSpend.map { "\(CardProgress.amount($0)) min, " } ?? ""
-        return "\(name): \(minimum)\(CardProgress.amount(cap.cap)) cap at \(cap.bonusRate) mpd"
+        let minimum = cap.minimumSpend.map { "\(CardCycleReport.amountText($0)) min, " } ?? ""
+        return "\(name): \(minimum)\(CardCycleReport.amountText(cap.cap)) cap at \(cap.bonusRate) mpd"
     }
 
     static func card(
@@ -93,7 +93,7 @@ enum CardLibraryPage {
             \(marks.isEmpty ? .empty : "<p>\(marks)</p>" as HTML)
             <p class="earn-rates">\(rates(template))</p>
             \(template.notes.map { "<p class=\"muted small\">\($0)</p>" as HTML } ?? .empty)
-            \(template.minimumSpend.map { "<p class=\"small\">Minimum spend \(CardProgress.amount($0)) a cycle</p>" as HTML } ?? .empty)
+            \(template.minimumSpend.map { "<p class=\"small\">Minimum spend \(CardCycleReport.amountText($0)) a cycle</p>" as HTML } ?? .empty)
             \(caps.isEmpty ? .empty : "<ul class=\"small caps-list\">\(caps)</ul>" as HTML)
             <details class="add-card"\(open ? " open" : "")><summary>Add \(template.name)</summary>
             \(problems.others(shown: ["lastFourDigits", "statementDay", "account", "categories"]))

@@ -10,16 +10,6 @@ import VaultStore
 /// words ("Contactless: S$800 / S$1,000 min") as its label and as visible text. The colour is the one
 /// `CardCycleReport` computed, never decided here.
 enum CardProgress {
-    /// `S$1,000` for whole amounts, `S$12.50` otherwise: the spec's bar labels leave out zero cents.
-    static func amount(_ money: Money) -> String {
-        let text = money.formatted()
-        guard let dot = text.firstIndex(of: "."), text[text.index(after: dot)...].allSatisfy({ $0 == "0" }) else {
-            return text
-        }
-        let rest = text[text.index(after: dot)...].drop { $0 == "0" }
-        return String(text[..<dot]) + rest
-    }
-
     /// "Nov 1 – Nov 30, 2026": the cycle's first and last days.
     static func dates(_ range: DateRange) -> String {
         "\(Charts.label(range.start)) – \(Charts.label(range.end)), \(range.end.year)"
@@ -32,18 +22,6 @@ enum CardProgress {
             <div class="miles-progress"><div class="spread small"><span class="bar-label">\(label)</span>\(extra)</div>
             <progress class="miles-bar \(bar.colour.rawValue)" max="100" value="\(filled)" aria-label="\(label)" data-colour="\(bar.colour.rawValue)">\(filled)%</progress></div>
             """
-    }
-
-    /// "Contactless: S$800 / S$1,000 min", "S$1,150 / S$1,200 cap", "Online: S$450 / S$600".
-    static func capLabel(_ progress: CardCycleReport.CapProgress) -> String {
-        let spend = amount(progress.spend)
-        if progress.isTowardMinimum, let minimum = progress.cap.minimumSpend {
-            return "\(progress.cap.name): \(spend) / \(amount(minimum)) min"
-        }
-        if progress.cap.minimumSpend != nil {
-            return "\(progress.cap.name): \(spend) / \(amount(progress.cap.cap)) cap"
-        }
-        return "\(progress.cap.name): \(spend) / \(amount(progress.cap.cap))"
     }
 
     /// What each cap's stage means for the miles, beside its bar.
@@ -60,7 +38,7 @@ enum CardProgress {
         if !report.caps.isEmpty {
             let bars = report.caps.map { progress -> HTML in
                 bar(
-                    capLabel(progress), progress.bar,
+                    progress.label, progress.bar,
                     extra: "<span class=\"muted\">\(stageText(progress))</span>")
             }
             return "<div class=\"cap-bars\">\(bars)</div>"
@@ -72,10 +50,16 @@ enum CardProgress {
             )
         }
         if let minimum = report.minimumBar {
-            parts.append(bar("Minimum: \(amount(report.spend)) / \(amount(minimum.target))", minimum))
+            parts.append(
+                bar(
+                    "Minimum: \(CardCycleReport.amountText(report.spend)) / \(CardCycleReport.amountText(minimum.target))",
+                    minimum))
         }
         if let maximum = report.maximumBar {
-            parts.append(bar("Maximum: \(amount(report.spend)) / \(amount(maximum.target))", maximum))
+            parts.append(
+                bar(
+                    "Maximum: \(CardCycleReport.amountText(report.spend)) / \(CardCycleReport.amountText(maximum.target))",
+                    maximum))
         }
         return "\(parts)"
     }

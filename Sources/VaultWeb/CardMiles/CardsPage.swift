@@ -21,7 +21,7 @@ enum CardsPage {
         guard !overview.cards.isEmpty else {
             return Layout.page(title: "Cards", signedIn: signedIn, current: "/cards", body: onboarding)
         }
-        let total = overview.monthSpend.amounts.map { CardProgress.amount($0) }
+        let total = overview.monthSpend.amounts.map { CardCycleReport.amountText($0) }
         let cards = overview.cards.enumerated().map { index, status in
             card(status, index: index, count: overview.cards.count, signedIn: signedIn)
         }
@@ -29,7 +29,7 @@ enum CardsPage {
             <h1>Cards</h1>
             <section class="card month-total" aria-labelledby="month-title">
             <h2 id="month-title">Spent in \(Charts.label(overview.month)) on all cards</h2>
-            <p class="big amount" id="month-spend">\(total.isEmpty ? CardProgress.amount(Money.zero(overview.cards[0].card.currency)) : total.joined(separator: " + "))</p>
+            <p class="big amount" id="month-spend">\(total.isEmpty ? CardCycleReport.amountText(Money.zero(overview.cards[0].card.currency)) : total.joined(separator: " + "))</p>
             <p class="muted small">The calendar month, whatever each card's own cycle.</p>
             </section>
             <div class="miles-cards">\(cards)</div>
@@ -83,7 +83,7 @@ enum CardsPage {
         return """
             <h2 id="\(headingID)">\(title)</h2>
             <p class="muted small cycle-dates">\(CardProgress.dates(report.range)) · \(cycle)</p>
-            <p><span class="big amount cycle-spend">\(CardProgress.amount(report.spend))</span> <span class="muted small">this cycle</span></p>
+            <p><span class="big amount cycle-spend">\(CardCycleReport.amountText(report.spend))</span> <span class="muted small">this cycle</span></p>
             \(CardProgress.bars(report))
             <p class="rates"><span class="earn-rates">\(card.earnRatesLine)</span> · <strong class="miles">\(CardProgress.miles(report))</strong></p>
             \(card.notes.map { "<p class=\"muted small notes\">\($0)</p>" as HTML } ?? .empty)

@@ -273,12 +273,13 @@ enum DashboardPage {
             if let status = report.status {
                 state = status.description
             } else if !report.caps.isEmpty {
-                state = report.caps.map { "\($0.cap.name) \(CardProgress.amount($0.spend))" }.joined(separator: " · ")
+                state = report.caps.map { "\($0.cap.name) \(CardCycleReport.amountText($0.spend))" }.joined(
+                    separator: " · ")
             } else {
                 state = ""
             }
             return """
-                <li><a class="account-line" href="/cards/\(status.card.id.description)"><span>\(status.card.title)<br><span class="muted small">\(CardProgress.miles(report))\(state.isEmpty ? "" : " · " + state)</span></span><span class="amount">\(CardProgress.amount(report.spend))</span></a></li>
+                <li><a class="account-line" href="/cards/\(status.card.id.description)"><span>\(status.card.title)<br><span class="muted small">\(CardProgress.miles(report))\(state.isEmpty ? "" : " · " + state)</span></span><span class="amount">\(CardCycleReport.amountText(report.spend))</span></a></li>
                 """
         }
         return """
