@@ -55,3 +55,34 @@ enum CardBenchmarkSetup {
         return scope
     }
 }
+
+/// Generate Next Year for 50 monthly rules (issue 18: under 500 ms): 600 instances through the ingest pipeline.
+/// Each iteration starts from a new household whose rules are made before the measurement starts.
+func recurringRuleBenchmarks() {
+    Benchmark(
+        "Generate Next Year, 50 monthly rules",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 10)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID().uuidString).sqlite")
+            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
+            try await Vault.using(file.path) { vault in
+                let fixed = Vault(database: vault.database, actor: .commandLine, clock: { BenchHouseholds.now })
+                let household = try await fixed.households.create(
+                    .init(name: "Rules", timeZone: "America/New_York", currency: "USD"))
+                let scope = fixed.household(household.id)
+                _ = try await scope.accounts.add(.init(name: "Checking", kind: "checking", balance: "10000"))
+                for index in 0..<50 {
+                    var input = TransactionInput(
+                        amount: "-\(10 + index).50", account: "Checking", date: "2026-11-" + String(format: "%02d", index % 28 + 1),
+                        category: "Bills", description: "Bill \(index)")
+                    input.recurrence = .init(cadence: "monthly")
+                    _ = try await scope.transactions.add(input)
+                }
+                benchmark.startMeasurement()
+                blackHole(try await scope.recurringRules.generateNextYear())
+                benchmark.stopMeasurement()
+            }
+        }
+    }
+}

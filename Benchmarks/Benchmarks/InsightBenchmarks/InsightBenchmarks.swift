@@ -35,6 +35,17 @@ let benchmarks: @Sendable () -> Void = {
         report("Analysis, a month of expenses") {
             blackHole(try await $0.reports.analysis(AnalysisQuery(timeframe: "month", date: "2026-10-15")))
         }
+        report("Analysis, a year of expenses") {
+            blackHole(try await $0.reports.analysis(AnalysisQuery(timeframe: "year", date: "2026-10-15")))
+        }
+        report("Analysis, a week of income") {
+            blackHole(try await $0.reports.analysis(AnalysisQuery(type: "income", timeframe: "week", date: "2026-10-15")))
+        }
+        report("Analysis, a year filtered by a tag and a category") {
+            blackHole(
+                try await $0.reports.analysis(
+                    AnalysisQuery(timeframe: "year", date: "2026-10-15", categories: ["Dining"], tags: ["family"])))
+        }
         report("Net worth now") { blackHole(try await $0.reports.netWorth()) }
         report("Net worth history, one year") { blackHole(try await $0.reports.netWorthHistory(.oneYear)) }
         ingestBenchmarks(size: size, label: label)
@@ -51,6 +62,8 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try await $0.transactions.list(TransactionQuery(page: 200, pageSize: 50)))
         }
     }
+
+    recurringRuleBenchmarks()
 
     Benchmark(
         "Ingest through the pipeline (generate, match, classify, write), 100k",
