@@ -196,6 +196,11 @@ public struct CategoryService: Sendable {
                     _ = try await session.rules.delete(rule.id)
                 }
             }
+            // Recurring rules follow their transactions: to the category they move to, or uncategorised.
+            for var recurring in try await session.recurringRules.all() where recurring.categoryID == plan.category.id {
+                recurring.categoryID = plan.transactionsMoveTo?.id
+                try await session.recurringRules.update(recurring)
+            }
             _ = try await session.categories.delete(plan.category.id)
             return plan
         }

@@ -104,6 +104,40 @@ public struct RecurringRuleService: Sendable {
         }
     }
 
+    /// The rule a transaction belongs to (as its template or an instance), if any.
+    public func rule(of transaction: String) async throws -> Listed? {
+        try await scope.read { session in
+            let found = try await TransactionService.find(transaction, session: session)
+            guard let instance = try await session.recurringRules.instance(transaction: found.id),
+                let rule = try await session.recurringRules.find(instance.ruleID)
+            else { return nil }
+            return try await Self.listed([rule], session: session)[0]
+        }
+    }
+
+    /// Make Recurring (spec 3.3): a rule from an existing entry, which becomes its template; the rest of the
+    /// year's occurrences are generated as when an entry is saved with recurrence on.
+    public func make(from transaction: String, _ recurrence: Recurrence) async throws -> (rule: RecurringRule, generated: Int) {
+        try await scope.write { session in
+            let today = try await session.household().today(at: session.now)
+            let template = try await TransactionService.find(transaction, session: session)
+            if try await session.recurringRules.instance(transaction: template.id) != nil {
+                throw VaultError(.conflict, "This entry already belongs to a recurring rule; change that rule instead.")
+            }
+            guard template.source != .bank else {
+                throw VaultError(
+                    .conflict, "This transaction comes from your bank, which records each payment itself; "
+                        + "a recurring rule repeats entries you make by hand.")
+            }
+            var problems: [Problem] = []
+            let schedule = Self.schedule(recurrence, defaultStart: template.date, today: today, problems: &problems)
+            guard problems.isEmpty, let schedule else { throw InvalidInput(problems) }
+            return try await Self.start(
+                from: template, schedule: schedule, session: session, newID: { scope.vault.newID() },
+                newTransactionID: { scope.vault.newID() })
+        }
+    }
+
     /// What changing a rule did.
     public struct Edited: Sendable {
         public let rule: RecurringRule

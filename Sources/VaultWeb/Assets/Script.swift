@@ -275,6 +275,28 @@ enum Script {
             followCard();
           }
 
+          // Add: the recurrence row says what is set; changing the schedule turns Recurring on.
+          const recurrence = document.getElementById("recurrence");
+          if (recurrence) {
+            const summary = document.getElementById("recurrence-summary");
+            const on = document.getElementById("recurring");
+            const value = (id) => document.getElementById(id).value;
+            const units = { daily: "day", weekly: "week", monthly: "month", yearly: "year" };
+            const update = (event) => {
+              if (event && event.target !== on) on.checked = true;
+              if (!on.checked) { summary.textContent = "None"; return; }
+              const cadence = value("cadence");
+              const every = parseInt(value("interval") || "1", 10);
+              const parts = [
+                every > 1 ? `Every ${every} ${units[cadence]}s` : cadence[0].toUpperCase() + cadence.slice(1),
+                value("start") ? `Starts ${value("start")}` : "Starts with the entry",
+              ];
+              if (value("end")) parts.push(`Until ${value("end")}`);
+              summary.textContent = parts.join(" • ");
+            };
+            recurrence.addEventListener("change", update);
+          }
+
           // A dropdown that saves on change (a transaction's category).
           document.querySelectorAll("form[data-submit-on-change] select").forEach((select) => {
             select.addEventListener("change", () => select.form.submit());

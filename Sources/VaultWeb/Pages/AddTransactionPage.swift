@@ -22,6 +22,7 @@ struct AddTransactionPages {
         entry.date = query["date"].flatMap { LocalDate(iso: $0)?.description }
         entry.account = query["account"]
         entry.card = query["card"]
+        entry.recurring = query["recurring"] == "1"
         return try await page(entry, problems: [], context: context, status: .ok)
     }
 
@@ -42,7 +43,12 @@ struct AddTransactionPages {
                 var next = "/transactions/new?date=\(saved.transaction.date)"
                 next += "&account=\(saved.account.id)"
                 if let card = entry.card { next += "&card=\(card)" }
-                return .seeOther(next, flash: Flash(.notice, "Saved: \(what) on \(saved.transaction.date)."))
+                let repeats =
+                    entry.recurring
+                    ? " It repeats \(entry.recurrenceSummary.lowercased()); this year's entries are added "
+                        + "(Settings › Recurring Rules)." : ""
+                return .seeOther(
+                    next, flash: Flash(.notice, "Saved: \(what) on \(saved.transaction.date).\(repeats)"))
             } catch let error as VaultError where error.code == .invalidInput {
                 problems = error.problems
             } catch let error as VaultError where error.code == .tooLarge {
@@ -140,6 +146,12 @@ struct AddTransactionPages {
         /// The miles card paid with (its id), and the bonus category it counts toward (issue 17).
         var card: String?
         var bonusCategory: String?
+        /// The recurrence sheet (spec 2.6.2): off unless ticked.
+        var recurring = false
+        var cadence = Cadence.monthly.rawValue
+        var interval = ""
+        var start = ""
+        var end = ""
         var payment: PaymentFlag? { paymentText.flatMap(PaymentFlag.init(rawValue:)) }
         var reimbursement: ReimbursementFlag? { reimbursementText.flatMap(ReimbursementFlag.init(rawValue:)) }
 
@@ -159,6 +171,21 @@ struct AddTransactionPages {
             reimbursementText = form["reimbursement"]
             card = form["card"]
             bonusCategory = form["bonusCategory"]
+            recurring = form.isOn("recurring")
+            cadence = form["cadence"] ?? Cadence.monthly.rawValue
+            interval = form["interval"] ?? ""
+            start = form["start"] ?? ""
+            end = form["end"] ?? ""
+        }
+
+        /// `Monthly • Starts 2026-01-01`, `Every 2 weeks • Starts with the entry • Until 2027-06-30`, `None`.
+        var recurrenceSummary: String {
+            guard recurring else { return "None" }
+            let every = Int(interval) ?? 1
+            let unit = Cadence(rawValue: cadence)?.unit ?? cadence
+            let how = every <= 1 ? cadence.capitalized : "Every \(every) \(unit)s"
+            let from = start.isEmpty ? "Starts with the entry" : "Starts \(start)"
+            return [how, from, end.isEmpty ? nil : "Until \(end)"].compactMap { $0 }.joined(separator: " • ")
         }
 
         /// What only this page knows: the amount is typed without a sign (the type gives it), and the
@@ -183,11 +210,15 @@ struct AddTransactionPages {
         /// The entry for the service: money out is negative.
         var input: TransactionInput {
             let signed = (try? AddTransactionPages.signedAmount(amount, income: type == .income).get()) ?? amount
-            return TransactionInput(
+            var input = TransactionInput(
                 amount: signed, account: account ?? "", date: date,
                 category: category, tags: tags.joined(separator: ","), notes: note.isEmpty ? nil : note,
                 payment: paymentText, reimbursement: reimbursementText, card: card,
                 bonusCategory: card == nil ? nil : bonusCategory)
+            if recurring {
+                input.recurrence = .init(cadence: cadence, interval: interval, start: start, end: end)
+            }
+            return input
         }
 
         /// The flags' one-line summary: `None`, `Paid`, `Unpaid • Reimbursed`.
@@ -257,7 +288,7 @@ enum AddTransactionPage {
         }
         let body: HTML = """
             <h1>Add</h1>
-            \(Layout.problems(problems.filter { !["type", "amount", "card", "bonusCategory", "account", "category", "date", "tags", "notes", "payment", "reimbursement", "receipts"].contains($0.field) }.map(\.message)))
+            \(Layout.problems(problems.filter { !["type", "amount", "card", "bonusCategory", "account", "category", "date", "tags", "notes", "payment", "reimbursement", "receipts", "cadence", "interval", "start", "end"].contains($0.field) }.map(\.message)))
             <form method="post" action="/transactions/new" class="stack capture" id="capture" enctype="multipart/form-data" novalidate>
               \(Layout.csrfField(signedIn.csrfToken))
               <div class="capture-head">
@@ -265,6 +296,7 @@ enum AddTransactionPage {
                 <input type="date" id="date" name="date" value="\(entry.date)" aria-label="Date"\(invalid("date")) required>
               </div>
               \(message("date"))
+              \(recurrenceSheet(entry, invalid: invalid, message: message))
               <label for="amount">Amount</label>
               <input type="text" id="amount" name="amount" inputmode="decimal" autocomplete="off" placeholder="0.00" value="\(entry.amount)" autofocus required\(invalid("amount"))>
               \(message("amount"))
@@ -301,6 +333,34 @@ enum AddTransactionPage {
             </form>
             """
         return Layout.page(title: "Add", signedIn: signedIn, current: "/transactions/new", body: body)
+    }
+
+    /// The recurrence sheet (spec 2.6.1-2.6.2): a row under the date, `Recurrence: None` until set, opening to
+    /// Recurring, the cadence, the interval, the start (the entry's date when empty) and an optional end.
+    static func recurrenceSheet(
+        _ entry: AddTransactionPages.Entry, invalid: (String) -> HTML, message: (String) -> HTML
+    ) -> HTML {
+        let cadences = Cadence.allCases.map { cadence -> HTML in
+            let selected: HTML = entry.cadence == cadence.rawValue ? " selected" : ""
+            return "<option value=\"\(cadence.rawValue)\"\(selected)>\(cadence.rawValue.capitalized)</option>"
+        }
+        return """
+            <details class="flags recurrence" id="recurrence"\(entry.recurring ? " open" : "")>
+              <summary><span>Recurrence</span><span class="muted" id="recurrence-summary">\(entry.recurrenceSummary)</span></summary>
+              <label class="small"><input type="checkbox" name="recurring" value="on" id="recurring"\(entry.recurring ? " checked" : "")> Recurring</label>
+              <div class="row">
+              <div><label for="cadence">Repeats</label><select id="cadence" name="cadence"\(invalid("cadence"))>\(cadences)</select></div>
+              <div><label for="interval">Every</label><input type="number" id="interval" name="interval" min="1" max="\(RecurringRule.maximumInterval)" inputmode="numeric" placeholder="1" value="\(entry.interval)"\(invalid("interval"))></div>
+              </div>
+              \(message("cadence"))\(message("interval"))
+              <div class="row">
+              <div><label for="start">Starts</label><input type="date" id="start" name="start" value="\(entry.start)"\(invalid("start"))></div>
+              <div><label for="end">Ends (optional)</label><input type="date" id="end" name="end" value="\(entry.end)"\(invalid("end"))></div>
+              </div>
+              \(message("start"))\(message("end"))
+              <p class="muted small">Saving makes a recurring rule with this entry as its first; the rest of this year's entries are added at once, and later years from Settings › Recurring Rules.</p>
+            </details>
+            """
     }
 
     /// The miles card paid with ("No card" by default) and, for a card with caps, the bonus category its spend

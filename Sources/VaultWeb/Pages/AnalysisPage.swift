@@ -35,7 +35,7 @@ struct AnalysisPages {
                 body: AnalysisPage.render(
                     view: view, report: result.report, transactions: result.transactions, receipts: counts,
                     tree: try await scope.categories.tree(), tags: try await scope.transactions.tagCounts(),
-                    signedIn: signedIn, problems: problems)),
+                    rules: try await scope.recurringRules.list(), signedIn: signedIn, problems: problems)),
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 }
@@ -49,6 +49,8 @@ struct AnalysisView: Sendable {
     var tags: [String]
     var payment: String?
     var reimbursement: String?
+    /// Only one recurring rule's entries (its id).
+    var recurringRule: String?
     var from: String?
     var through: String?
     var page: Int
@@ -61,6 +63,7 @@ struct AnalysisView: Sendable {
         tags = form.all("tag").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         payment = Self.nonEmpty(form["payment"])
         reimbursement = Self.nonEmpty(form["reimbursement"])
+        recurringRule = Self.nonEmpty(form["rule"])
         from = Self.nonEmpty(form["from"])
         through = Self.nonEmpty(form["through"])
         page = form["page"].flatMap(Int.init).map { min(max($0, 1), PageRequest.maximumNumber) } ?? 1
@@ -80,12 +83,13 @@ struct AnalysisView: Sendable {
             reimbursement: reimbursement, page: page, pageSize: Self.pageSize)
         query.from = from
         query.through = through
+        query.recurringRule = recurringRule
         return query
     }
 
     var hasFilters: Bool {
         !categories.isEmpty || !tags.isEmpty || payment != nil || reimbursement != nil || from != nil
-            || through != nil
+            || through != nil || recurringRule != nil
     }
 
     /// The same period and type with every filter cleared.
@@ -95,6 +99,7 @@ struct AnalysisView: Sendable {
         copy.tags = []
         copy.payment = nil
         copy.reimbursement = nil
+        copy.recurringRule = nil
         copy.from = nil
         copy.through = nil
         copy.page = 1
@@ -120,6 +125,7 @@ struct AnalysisView: Sendable {
         for tag in tags { items.append(("tag", tag)) }
         add("payment", payment)
         add("reimbursement", reimbursement)
+        add("rule", recurringRule)
         if !moving {
             add("from", from)
             add("through", through)
@@ -135,7 +141,8 @@ struct AnalysisView: Sendable {
 enum AnalysisPage {
     static func render(
         view: AnalysisView, report: AnalysisReport, transactions: Page<TransactionService.Listed>,
-        receipts: [Transaction.ID: Int], tree: CategoryTree, tags: [TagStat], signedIn: SignedIn, problems: [String]
+        receipts: [Transaction.ID: Int], tree: CategoryTree, tags: [TagStat], rules: [RecurringRuleService.Listed],
+        signedIn: SignedIn, problems: [String]
     ) -> HTML {
         let period = report.period
         let isIncome = report.type == .income
@@ -151,7 +158,7 @@ enum AnalysisPage {
             <h1>Analysis</h1>
             \(Layout.problems(problems))
             \(controls(view, period: period))
-            \(filters(view, tree: tree, tags: tags, period: period))
+            \(filters(view, tree: tree, tags: tags, rules: rules, period: period))
             <section class="card" aria-label="Totals">\(summary)
             <div class="chart">\(Charts.analysisBars(report))
             <p class="readout" aria-live="polite">Tap a bar for its total.</p></div>
@@ -184,7 +191,10 @@ enum AnalysisPage {
     }
 
     /// The Filters sheet: categories, tags, flags and a date range inside the period; Apply and Clear.
-    static func filters(_ view: AnalysisView, tree: CategoryTree, tags: [TagStat], period: AnalysisPeriod) -> HTML {
+    static func filters(
+        _ view: AnalysisView, tree: CategoryTree, tags: [TagStat], rules: [RecurringRuleService.Listed],
+        period: AnalysisPeriod
+    ) -> HTML {
         let chosen = Set(view.categories)
         let categories = tree.flattened().filter { $0.category.isActive }.map { category, depth -> HTML in
             let id = category.id.description
@@ -214,6 +224,7 @@ enum AnalysisPage {
             view.tags.isEmpty ? nil : "\(view.tags.count) tag\(view.tags.count == 1 ? "" : "s")",
             view.payment, view.reimbursement,
             view.from == nil && view.through == nil ? nil : "dates",
+            view.recurringRule == nil ? nil : "a recurring rule",
         ].compactMap { $0 }
         let label = active.isEmpty ? "Filters" : "Filters (\(active.joined(separator: ", ")))"
         return """
@@ -224,6 +235,7 @@ enum AnalysisPage {
             <input type="hidden" name="date" value="\(period.range.start.description)">
             <fieldset class="chips"><legend>Categories</legend>\(categories)</fieldset>
             \(tagChips.isEmpty ? "" as HTML : "<fieldset class=\"chips\"><legend>Tags</legend>\(Array(tagChips))</fieldset>")
+            \(ruleChoice(rules, chosen: view.recurringRule))
             \(flag("payment", PaymentFlag.allCases.map(\.rawValue), view.payment))
             \(flag("reimbursement", ReimbursementFlag.allCases.map(\.rawValue), view.reimbursement))
             <div class="row">
@@ -234,6 +246,19 @@ enum AnalysisPage {
             <a class="button secondary" href="\(view.withoutFilters().url())">Clear</a></div>
             </form>
             </details>
+            """
+    }
+
+    /// The recurring-rule filter (spec 0: RecurringRule is filterable everywhere); nothing when there are none.
+    static func ruleChoice(_ rules: [RecurringRuleService.Listed], chosen: String?) -> HTML {
+        guard !rules.isEmpty else { return .empty }
+        let options = rules.map { listed -> HTML in
+            let id = listed.rule.id.description
+            return "<option value=\"\(id)\"\(chosen == id ? " selected" : "")>\(listed.summary)</option>"
+        }
+        return """
+            <label for="analysis-rule">Recurring rule</label>
+            <select id="analysis-rule" name="rule"><option value="">Any</option>\(options)</select>
             """
     }
 

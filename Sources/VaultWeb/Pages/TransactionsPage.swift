@@ -43,6 +43,7 @@ enum TransactionsPage {
             body: """
                 <div class="spread"><h1>Transactions</h1><a class="button add-button" href="/transactions/new">+ Add</a></div>
                 \(Layout.problems(problems))
+                \(view.recurringRule == nil ? .empty : "<p class=\"alert\">Showing one recurring rule's entries. <a href=\"\(view.url(["rule": nil]))\">Show all</a></p>" as HTML)
                 <section class="card" aria-labelledby="filters-title"><details class="filters"\(filtered ? " open" : "")><summary id="filters-title">Filters\(filtered ? " (on)" : "")</summary>
                 <p class="row small">\(quick.map { "<a class=\"button secondary\" href=\"\($0.1)\">\($0.0)</a>" as HTML })</p>
                 <form method="get" action="/transactions" class="stack" id="filters">
@@ -55,6 +56,7 @@ enum TransactionsPage {
                 \(flagFilters(view))
                 <label class="small"><input type="checkbox" name="transfers" value="1"\(view.includeTransfers ? " checked" : "")> Include internal transfers</label>
                 \(view.kind.map { "<input type=\"hidden\" name=\"kind\" value=\"\($0)\">" as HTML } ?? .empty)
+                \(view.recurringRule.map { "<input type=\"hidden\" name=\"rule\" value=\"\($0)\">" as HTML } ?? .empty)
                 <p class="row"><button type="submit">Apply</button> <a class="button secondary" href="/transactions">Clear</a></p>
                 </form></details></section>
                 <section class="card" aria-labelledby="coverage-title"><h2 id="coverage-title">Imported Transaction Coverage</h2>
@@ -165,7 +167,8 @@ enum TransactionsPage {
 enum TransactionDetailPage {
     static func render(
         _ listed: TransactionService.Listed, candidates: [TransactionService.Listed], pair: TransferService.Listed?,
-        tree: CategoryTree, receipts: [Receipt] = [], accounts: [Account] = [], signedIn: SignedIn
+        tree: CategoryTree, receipts: [Receipt] = [], accounts: [Account] = [],
+        recurring: RecurringRuleService.Listed? = nil, signedIn: SignedIn
     ) -> HTML {
         let t = listed.transaction
         let id = t.id.description
@@ -213,6 +216,7 @@ enum TransactionDetailPage {
                 <tr><th scope="row">In totals</th><td>\(t.isExcluded ? "Excluded from totals" : "Counted")</td></tr>
                 </table></section>
                 \(TransactionEditSection.render(listed, accounts: accounts, receiptCount: receipts.count, signedIn: signedIn))
+                \(RecurringRulesPage.section(recurring, transaction: t, signedIn: signedIn))
                 <section class="card"><h2>Change</h2>
                 <form method="post" action="/transactions/\(id)/classification" class="stack">\(csrf)<input type="hidden" name="back" value="\(back)">
                 <label for="classification">Classification</label><select id="classification" name="classification">\(kinds)</select>

@@ -81,7 +81,7 @@ struct TransactionsPages {
                 listed, candidates: candidates, pair: pair, tree: try await scope.categories.tree(),
                 receipts: try await scope.receipts.list(of: id),
                 accounts: try await scope.accounts.list(includeHidden: true, counting: false).map(\.account),
-                signedIn: signedIn)
+                recurring: try await scope.recurringRules.rule(of: id), signedIn: signedIn)
         )
     }
 
@@ -145,6 +145,8 @@ struct TransactionsView: Sendable {
     var category: String?
     var includeTransfers: Bool
     var kind: String?
+    /// The recurring rule whose entries are shown (its id); nil for every transaction.
+    var recurringRule: String?
     /// Tags as given, any of which a row must carry (the service normalises them).
     var tags: [String]
     /// `paid`, `unpaid` or `none`; nil for any.
@@ -167,6 +169,7 @@ struct TransactionsView: Sendable {
         category = form["category"]
         includeTransfers = form["transfers"] == "1" || form["transfers"] == "on"
         kind = form["kind"]
+        recurringRule = form["rule"].flatMap { $0.isEmpty ? nil : $0 }
         tags = form.all("tag").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         payment = form["payment"].flatMap { $0.isEmpty ? nil : $0 }
         reimbursement = form["reimbursement"].flatMap { $0.isEmpty ? nil : $0 }
@@ -216,6 +219,7 @@ struct TransactionsView: Sendable {
             from: from, through: to, search: search, accounts: accounts, category: category,
             includeTransfers: pairs || includeTransfers, tags: pairs ? [] : tags, payment: pairs ? nil : payment,
             reimbursement: pairs ? nil : reimbursement, classification: pairs ? nil : kind,
+            recurringRule: pairs ? nil : recurringRule,
             sort: (pairs ? pairsNewestFirst : newestFirst) ? "desc" : "asc", page: pairs ? pairPage : page,
             pageSize: pairs ? pairSize : size)
     }
@@ -237,6 +241,7 @@ struct TransactionsView: Sendable {
         add("category", category)
         add("transfers", includeTransfers ? "1" : nil)
         add("kind", kind)
+        add("rule", recurringRule)
         // A change to `tag` replaces every chosen tag with the one given (or none).
         if let change = changes["tag"] {
             if let change { items.append(("tag", change)) }

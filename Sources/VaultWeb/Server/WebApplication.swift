@@ -32,6 +32,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     AddTransactionPages(environment: environment).addRoutes(to: pages)
     TransactionsPages(environment: environment).addRoutes(to: pages)
     AnalysisPages(environment: environment).addRoutes(to: pages)
+    RecurringRulesPages(environment: environment).addRoutes(to: pages)
     CategoriesPages(environment: environment).addRoutes(to: pages)
     RulesPages(environment: environment).addRoutes(to: pages)
     AccountsPages(environment: environment).addRoutes(to: pages)
