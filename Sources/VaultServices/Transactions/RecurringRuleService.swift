@@ -117,7 +117,9 @@ public struct RecurringRuleService: Sendable {
 
     /// Make Recurring (spec 3.3): a rule from an existing entry, which becomes its template; the rest of the
     /// year's occurrences are generated as when an entry is saved with recurrence on.
-    public func make(from transaction: String, _ recurrence: Recurrence) async throws -> (rule: RecurringRule, generated: Int) {
+    public func make(
+        from transaction: String, _ recurrence: Recurrence
+    ) async throws -> (rule: RecurringRule, generated: Int) {
         try await scope.write { session in
             let today = try await session.household().today(at: session.now)
             let template = try await TransactionService.find(transaction, session: session)
@@ -126,7 +128,8 @@ public struct RecurringRuleService: Sendable {
             }
             guard template.source != .bank else {
                 throw VaultError(
-                    .conflict, "This transaction comes from your bank, which records each payment itself; "
+                    .conflict,
+                    "This transaction comes from your bank, which records each payment itself; "
                         + "a recurring rule repeats entries you make by hand.")
             }
             var problems: [Problem] = []
