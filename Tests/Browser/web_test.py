@@ -354,6 +354,69 @@ def main():
             expect(page.locator("#receipts h2")).to_contain_text("(2)")
             expect(page.locator("#delete")).to_contain_text("and its 2 receipts")
 
+        def analysis_month_filter_delete():
+            page.goto(f"{BASE}/dashboard")
+            page.locator("#menu-button").click()
+            page.locator("#app-menu a:has-text('Analysis')").click()
+            page.wait_for_url("**/analysis")
+            expect(page.locator(".toggle a[aria-current=true]:has-text('Expense')")).to_be_visible()
+            expect(page.locator(".toggle a[aria-current=true]:has-text('Month')")).to_be_visible()
+            this_month = page.inner_text(".period-nav .period")
+            page.tap("a.arrow[rel=prev]")
+            page.wait_for_url("**/analysis?date=*")
+            assert page.inner_text(".period-nav .period") != this_month, "the arrow did not move to the previous month"
+            total = page.inner_text("section[aria-label=Totals] .big")
+            bar = page.locator(".chart rect.bar").first
+            bar.tap()
+            expect(page.locator(".chart .readout")).to_contain_text("transaction")
+            shot(page, "phone-analysis-dark")
+            # A category filter applied, then cleared
+            page.tap("#filters summary")
+            page.locator("#filters input[name=category]").first.check()
+            page.tap("#filters button:has-text('Apply')")
+            page.wait_for_url("**category=*")
+            expect(page.locator("#filters summary")).to_contain_text("1 category")
+            shot(page, "phone-analysis-filtered-dark")
+            page.tap("#filters a:has-text('Clear')")
+            page.wait_for_url(lambda url: "category=" not in url)
+            expect(page.locator("section[aria-label=Totals] .big")).to_have_text(total)
+            # A row deleted after its confirmation
+            row = page.locator(".analysis-row").first
+            ident = row.get_attribute("data-transaction")
+            row.locator("details.row-delete summary").tap()
+            expect(row.locator("details.row-delete p")).to_contain_text("cannot be undone")
+            row.locator("button:has-text('Delete')").tap()
+            page.wait_for_url("**/analysis?date=*")
+            expect(page.locator(".alert.notice")).to_contain_text("Deleted")
+            expect(page.locator(f".analysis-row[data-transaction='{ident}']")).to_have_count(0)
+
+        def recurring_rent_and_next_year():
+            page.goto(f"{BASE}/transactions/new")
+            year = int(page.input_value("#date")[:4])
+            page.fill("#date", f"{year}-01-31")
+            page.fill("#amount", "2500")
+            page.tap("#recurrence summary")
+            page.select_option("#cadence", "monthly")
+            expect(page.locator("#recurring")).to_be_checked()
+            expect(page.locator("#recurrence-summary")).to_have_text("Monthly \u2022 Starts with the entry")
+            shot(page, "phone-add-recurrence-dark")
+            page.tap("button:has-text('Save')")
+            page.wait_for_url("**/transactions/new?**")
+            expect(page.locator(".alert.notice")).to_contain_text("It repeats monthly")
+            page.goto(f"{BASE}/settings")
+            page.tap("a:has-text('Recurring rules')")
+            page.wait_for_url("**/settings/recurring-rules")
+            expect(page.locator(".rule-list li")).to_contain_text(f"12 entries \u00b7 through {year}")
+            for attempt in range(2):
+                page.tap(f"button:has-text('Generate {year + 1}')")
+                page.wait_for_url("**/settings/recurring-rules")
+            expect(page.locator(".alert.notice")).to_contain_text("Nothing to do")
+            expect(page.locator(".rule-list li")).to_contain_text(f"24 entries \u00b7 through {year + 1}")
+            shot(page, "phone-recurring-rules-dark")
+            rule = page.locator(".rule-list a").first.get_attribute("href").rsplit("/", 1)[1]
+            page.goto(f"{BASE}/transactions?rule={rule}")
+            expect(page.locator("#transaction-count")).to_contain_text("24")
+
         def system_dark():
             dark = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme="dark")
             view = dark.new_page()
@@ -434,6 +497,8 @@ def main():
         check("dismissing a recurring pattern", dismiss_recurring)
         check("three expenses added in a row on a phone keep the chosen date; tags and flags are stored", add_three_expenses)
         check("two receipts turned, scaled down and attached; one deleted in the viewer", receipts_attached_scaled_and_deleted)
+        check("analysis: expense by month, the previous month, a category filter applied and cleared, a row deleted", analysis_month_filter_delete)
+        check("a monthly rent with recurrence makes the rest of the year; Generate Next Year twice gives one set", recurring_rent_and_next_year)
         check("a phone in dark mode gets the dark theme with readable buttons", system_dark)
         check("screenshots at desktop width", desktop_screens)
         check("screenshots of every page at phone and desktop width in the light theme", light_screens)

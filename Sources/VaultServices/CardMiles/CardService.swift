@@ -183,25 +183,65 @@ public struct CardService: Sendable {
                 )
             }
             let rows = try await session.milesCards.rows(account: account.id, in: range)
-            let payees = card.hasCategoryCaps ? try await session.milesCards.payeeChoices(card: card.id) : [:]
-            return (rows.compactMap { CardService.expense($0, card: card, payees: payees, tree: tree) }, nil)
+            var sorter = ExpenseSorter(
+                card: card,
+                payees: card.hasCategoryCaps ? try await session.milesCards.payeeChoices(card: card.id) : [:],
+                tree: tree)
+            return (rows.compactMap { sorter.expense($0) }, nil)
+        }
+    }
+
+    /// Turns a card's transactions into expenses, deciding each bonus category once per merchant and category:
+    /// a month of a card holds the same few hundred merchants again and again.
+    struct ExpenseSorter {
+        let card: MilesCard
+        let payees: [String: BonusCategory]
+        let tree: CategoryTree
+        private var suggestions: [String: BonusCategorySuggestion] = [:]
+        private var payeeKeys: [String: String] = [:]
+
+        init(card: MilesCard, payees: [String: BonusCategory], tree: CategoryTree) {
+            self.card = card
+            self.payees = payees
+            self.tree = tree
+        }
+
+        mutating func suggestion(for row: MilesCardRepository.Row) -> BonusCategorySuggestion {
+            let text = [row.description, row.payee].compactMap { $0 }.joined(separator: " ")
+            let key = text + "\u{1}" + (row.categoryID?.description ?? "")
+            if let known = suggestions[key] { return known }
+            let keys =
+                row.categoryID.map { id in ([tree[id]].compactMap { $0 } + tree.ancestors(of: id)).map(\.key) } ?? []
+            let made = BonusCategorySuggestion(
+                description: text, categoryKeys: keys, choices: card.bonusCategoryChoices, cardCurrency: card.currency)
+            suggestions[key] = made
+            return made
+        }
+
+        mutating func remembered(for row: MilesCardRepository.Row) -> BonusCategory? {
+            guard !payees.isEmpty else { return nil }
+            let name = row.payee ?? row.description
+            if let key = payeeKeys[name] { return payees[key] }
+            let key = PayeeKey.normalize(name)
+            payeeKeys[name] = key
+            return payees[key]
+        }
+
+        /// A transaction as the card counts it, or nil when it is not spending.
+        mutating func expense(_ row: MilesCardRepository.Row) -> Expense? {
+            CardService.expense(row, card: card, sorter: &self)
         }
     }
 
     /// A transaction as `card` counts it, or nil when it is not spending.
-    static func expense(
-        _ row: MilesCardRepository.Row, card: MilesCard, payees: [String: BonusCategory], tree: CategoryTree
-    ) -> Expense? {
+    static func expense(_ row: MilesCardRepository.Row, card: MilesCard, sorter: inout ExpenseSorter) -> Expense? {
         guard row.classification == .expense else { return nil }
-        let text = [row.description, row.payee].compactMap { $0 }.joined(separator: " ")
-        let keys = row.categoryID.map { id in ([tree[id]].compactMap { $0 } + tree.ancestors(of: id)).map(\.key) } ?? []
-        let suggestion = BonusCategorySuggestion(
-            description: text, categoryKeys: keys, choices: card.bonusCategoryChoices, cardCurrency: card.currency)
+        let suggestion = sorter.suggestion(for: row)
         var category: BonusCategory?
         let source: CategorySource
         if let chosen = row.chosenCategory {
             (category, source) = (chosen, .chosen)
-        } else if let remembered = payees[PayeeKey.normalize(row.payee ?? row.description)] {
+        } else if let remembered = sorter.remembered(for: row) {
             (category, source) = (remembered, .payee)
         } else {
             (category, source) = (suggestion.category, .suggested(suggestion.reason))
