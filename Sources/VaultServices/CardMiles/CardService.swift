@@ -67,8 +67,7 @@ public struct CardService: Sendable {
             var monthSpend = MoneyBag()
             for card in context.cards {
                 guard let cycle = card.cycle.range(containing: today) else { continue }
-                let span = DateRange(
-                    start: min(cycle.start, month.range.start), end: max(cycle.end, month.range.end))!
+                let span = Self.span(cycle, month: month)
                 let (expenses, problem) = try await context.expenses(of: card, in: span, session: session)
                 let counted = expenses.map(\.expense)
                 for expense in counted where month.range.contains(expense.date) { try monthSpend.add(expense.amount) }
@@ -137,8 +136,10 @@ public struct CardService: Sendable {
             var candidates: [(card: MilesCard, expenses: [CardExpense])] = []
             for card in context.cards {
                 guard let cycle = card.cycle.range(containing: day) else { continue }
-                let expenses = try await context.expenses(of: card, in: cycle, session: session).expenses
-                candidates.append((card, expenses.map(\.expense)))
+                // Read as the cards page reads the day's cycle, so a kept read serves both.
+                let span = Self.span(cycle, month: CalendarMonth(containing: day))
+                let expenses = try await context.expenses(of: card, in: span, session: session).expenses
+                candidates.append((card, expenses.map(\.expense).filter { cycle.contains($0.date) }))
             }
             let purchase = CardRecommender.Purchase(
                 amount: amount, date: day, bonusCategory: bonus, isForeignCurrency: foreign)
@@ -153,13 +154,24 @@ public struct CardService: Sendable {
         }
     }
 
+    /// The days a card is read over: its cycle and the calendar month (the page's total counts the month).
+    static func span(_ cycle: DateRange, month: CalendarMonth) -> DateRange {
+        DateRange(start: min(cycle.start, month.range.start), end: max(cycle.end, month.range.end))!
+    }
+
     /// What the reads above need: the cards, the accounts, the category tree, and each card's remembered payees.
     struct Context {
         let cards: [MilesCard]
         let accounts: [Account.ID: Account]
         let tree: CategoryTree
+        let household: Household.ID
+        /// The household's data version: what the kept expenses (`CardExpenseCache`) are valid for.
+        let dataVersion: Int64
 
         init(session: HouseholdSession) async throws {
+            let (household, version) = try await session.versioned()
+            self.household = household.id
+            dataVersion = version
             cards = try await session.milesCards.all()
             accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
             tree = try await session.categories.tree()
@@ -167,9 +179,20 @@ public struct CardService: Sendable {
 
         func account(of card: MilesCard) -> Account? { card.linkedAccountID.flatMap { accounts[$0] } }
 
-        /// The card's spending in `range`, each with its bonus category; or why none can count.
+        /// The card's spending in `range`, each with its bonus category; or why none can count. Kept until the
+        /// household's data changes.
         func expenses(
             of card: MilesCard, in range: DateRange, session: HouseholdSession
+        ) async throws -> (expenses: [Expense], problem: String?) {
+            let key = CardExpenseCache.Key(household: household, dataVersion: dataVersion, card: card, range: range)
+            if let kept = CardExpenseCache.shared.answer(for: key) { return (kept.expenses, kept.problem) }
+            let read = try await read(card, in: range, session: session)
+            CardExpenseCache.shared.keep(.init(expenses: read.expenses, problem: read.problem), for: key)
+            return read
+        }
+
+        private func read(
+            _ card: MilesCard, in range: DateRange, session: HouseholdSession
         ) async throws -> (expenses: [Expense], problem: String?) {
             guard let account = account(of: card) else {
                 return ([], "The account this card counted is gone; link the card to another account.")

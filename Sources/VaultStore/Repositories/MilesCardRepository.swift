@@ -71,15 +71,19 @@ public struct MilesCardRepository: Sendable {
     }
 
     /// The transactions of `account` dated `range`, oldest first, with the bonus categories chosen for them.
+    ///
+    /// The household is checked on the account; its transactions are its own by the schema's foreign key
+    /// (household, account). Leaving the household off the transactions lets the database walk the account's
+    /// date index instead of the whole household's days.
     public func rows(account: Account.ID, in range: DateRange) async throws -> [Row] {
         try await session.sql.raw(
             """
             SELECT t.id, t.date, t.amount_minor, t.description, t.payee, t.category_id, t.classification, t.source,
                    t.pending, a.currency, a.currency_exponent, c.bonus_category, c.foreign_currency
-            FROM transactions t
-            JOIN accounts a ON a.id = t.account_id AND a.household_id = t.household_id
-            LEFT JOIN card_expense_choices c ON c.household_id = t.household_id AND c.transaction_id = t.id
-            WHERE t.account_id = \(bind: account.description) AND t.household_id = \(bind: session.household)
+            FROM accounts a
+            JOIN transactions t ON t.account_id = a.id
+            LEFT JOIN card_expense_choices c ON c.household_id = a.household_id AND c.transaction_id = t.id
+            WHERE a.household_id = \(bind: session.household) AND a.id = \(bind: account.description)
               AND t.date BETWEEN \(bind: Int64(range.start.compactValue)) AND \(bind: Int64(range.end.compactValue))
             ORDER BY t.date, t.id
             """
