@@ -697,7 +697,7 @@ def card_checks(browser, context, page, email):
         page.fill("#statementDay", "15")
         page.tap("button:has-text('Add card')")
         page.wait_for_url("**/cards#miles-card-*")
-        block = card_block("Other Everyday")
+        block = card_block("Everyday")
         expect(block.locator(".cycle-dates")).to_have_text(re.compile(r"^\w{3} 15 – \w{3} 14, \d{4} · statement day 15$"))
         expect(block.locator(".badge.status")).to_have_text("Below minimum")
 
