@@ -70,11 +70,12 @@ struct AppPages {
 
     /// Sync Now without JavaScript: syncs every connection, then shows the dashboard with what happened.
     func syncNow(_ request: Request, _ context: PageContext) async throws -> Response {
-        _ = try await context.form(request)
         let signedIn = context.signedIn
+        let form = try await context.form(request)
         let reports = try await environment.sync(for: signedIn.user).syncAll(trigger: .manual)
         let message = SyncSummary.text(reports)
-        return .seeOther("/dashboard", flash: Flash(.notice, message))
+        let next = form["next"].flatMap(AuthPages.localPath) ?? "/dashboard"
+        return .seeOther(next, flash: Flash(reports.contains(where: \.failed) ? .error : .notice, message))
     }
 
     // MARK: - Net worth trend
@@ -137,12 +138,13 @@ struct AppPages {
         let signedIn = context.signedIn
         let connections = try await environment.sync(for: signedIn.user).overview()
         let household = try await environment.household(of: signedIn.user).details()
+        let role = try await environment.vault(for: signedIn.user).households.role(of: signedIn.user)
         return .html(
             SettingsPage.render(
                 signedIn: signedIn, connections: connections, household: household,
                 serverAddress: environment.configuration.publicURL
                     ?? Self.serverAddress(request, secure: environment.configuration.secureCookies),
-            ))
+                role: role))
     }
 
     func setTheme(_ request: Request, _ context: PageContext) async throws -> Response {

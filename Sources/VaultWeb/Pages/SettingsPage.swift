@@ -2,11 +2,12 @@ import Foundation
 import VaultCore
 import VaultServices
 
-/// Settings, first part: theme, sign out, the server address, SimpleFIN status with reconnect.
+/// Settings: theme, Data & Sync (bank-sync status, Sync Now, Retry, reconnect), the server address, sign out, and
+/// the danger zone.
 enum SettingsPage {
     static func render(
         signedIn: SignedIn, connections: [SyncService.Overview], household: Household, serverAddress: String,
-
+        role: MemberRole
     ) -> HTML {
         let themes = User.Theme.allCases.map { theme -> HTML in
             let checked: HTML = signedIn.user.theme == theme ? " checked" : ""
@@ -18,11 +19,18 @@ enum SettingsPage {
         let statuses = connections.map { overview -> HTML in
             let connection = overview.connection
             let last = connection.lastSyncAt.map { WebFormat.instant($0, in: household.timeZone) } ?? "never"
+            let institutions = overview.institutions.map { entry -> HTML in
+                let failed = entry.institution.status == .failure
+                return """
+                    <li><span>\(entry.institution.name)</span> <span class="badge \(failed ? "bad" : "ok")">\(failed ? "FAILURE" : "SUCCESS")</span>\(entry.institution.statusMessage.map { "<br><span class=\"muted small\">The bank says: \($0)</span>" as HTML } ?? .empty)</li>
+                    """
+            }
             return """
                 <div class="institution"><div class="spread"><span>\(connection.label)</span>
                 <span class="badge \(connection.status == .active ? "ok" : "bad")">\(connection.status.rawValue)</span></div>
                 <p class="muted small">Last sync \(last) · \(overview.budget.remaining)/\(RequestBudget.dailyLimit) requests left today</p>
                 \(connection.status == .active ? .empty : "<p class=\"out small\">\(WebFormat.connectionProblem(connection))</p>" as HTML)
+                \(institutions.isEmpty ? .empty : "<ul class=\"small institutions\">\(institutions)</ul>" as HTML)
                 <details><summary>Reconnect with a new setup token</summary>
                 <form class="stack" method="post" action="/connections/reconnect">\(Layout.csrfField(signedIn.csrfToken))
                 <input type="hidden" name="connection" value="\(connection.id.description)">
@@ -38,9 +46,7 @@ enum SettingsPage {
                 <section class="card" aria-labelledby="theme-title"><h2 id="theme-title">Appearance</h2>
                 <form method="post" action="/settings/theme">\(Layout.csrfField(signedIn.csrfToken))\(themes)
                 <p><button type="submit">Save theme</button></p></form></section>
-                <section class="card" aria-labelledby="simplefin-title"><h2 id="simplefin-title">SimpleFIN</h2>
-                \(statuses.isEmpty ? "<p class=\"muted\">No SimpleFIN connection. <a href=\"/connections\">Connect one</a>.</p>" : "\(statuses)" as HTML)
-                </section>
+                \(dataAndSync(signedIn: signedIn, connections: connections, household: household, statuses: statuses))
                 <section class="card" aria-labelledby="manage-title"><h2 id="manage-title">Manage</h2>
                 <ul class="menu-list"><li><a href="/categories">Categories</a></li><li><a href="/rules">Transaction rules</a></li>
                 <li><a href="/accounts">Accounts</a></li><li><a href="/connections">Connections</a></li></ul></section>
@@ -49,6 +55,55 @@ enum SettingsPage {
                 <p class="muted small">Signed in as \(signedIn.user.email) · household \(household.name) · \(household.timeZone.identifier) · \(household.baseCurrency.code)</p>
                 <form method="post" action="/logout">\(Layout.csrfField(signedIn.csrfToken))<button class="secondary" type="submit">Sign out</button></form>
                 </section>
+                \(DangerZonePages.section(role: role))
                 """)
+    }
+
+    /// Data & Sync (spec `expense-tracker.md` sections 1.4, 4.1 and 6): the bank-sync status, the last sync and its
+    /// result, the failure's reason with Retry, each connection with its institutions and the bank's messages, and
+    /// Sync Now (which shows its progress when scripts run; without them it is an ordinary form).
+    static func dataAndSync(
+        signedIn: SignedIn, connections: [SyncService.Overview], household: Household, statuses: [HTML]
+    ) -> HTML {
+        let health = SyncService.Health(connections)
+        let last = connections.compactMap(\.connection.lastSyncAt).max().map {
+            WebFormat.instant($0, in: household.timeZone)
+        }
+        let result: HTML =
+            switch health {
+            case .notConnected:
+                "<p class=\"muted\">No bank is connected, so nothing syncs. <a href=\"/connections\">Connect one with SimpleFIN</a>.</p>"
+            case .neverSynced: "<p>Last sync: <strong>never</strong>.</p>"
+            case .ok: "<p>Last sync: <strong>\(last ?? "never")</strong> · <span class=\"badge ok\">succeeded</span></p>"
+            case .partial:
+                "<p>Last sync: <strong>\(last ?? "never")</strong> · <span class=\"badge bad\">partly failed</span> <span class=\"small muted\">A bank reported a problem; its message is below.</span></p>"
+            case .failed:
+                "<p>Last sync: <strong>\(last ?? "never")</strong> · <span class=\"badge bad\">failed</span></p>"
+            }
+        let reasons = connections.filter { $0.connection.status != .active }.map { overview -> HTML in
+            let connection = overview.connection
+            let said = connection.statusMessage.map { " The bridge said: \($0)" } ?? ""
+            return "<li><strong>\(connection.label)</strong>: \(WebFormat.connectionProblem(connection))\(said)</li>"
+        }
+        let failure: HTML =
+            reasons.isEmpty
+            ? .empty
+            : """
+            <div class="alert error" role="alert" id="sync-failure"><strong>Sync paused: the last sync failed.</strong>
+            <ul>\(reasons)</ul></div>
+            """
+        let action: HTML =
+            health == .notConnected
+            ? .empty
+            : """
+            <form method="post" action="/sync" data-sync="/api/v1/sync" class="row">\(Layout.csrfField(signedIn.csrfToken))<input type="hidden" name="next" value="/settings#data-sync"><button type="submit">\(health == .failed ? "Retry" : "Sync Now")</button></form>
+            <p id="sync-status" class="muted small" aria-live="polite"></p>
+            """
+        return """
+            <section class="card" id="data-sync" aria-labelledby="data-sync-title"><h2 id="data-sync-title">Data &amp; Sync</h2>
+            \(result)\(failure)\(action)
+            \(statuses)
+            </section>
+            """
     }
 }

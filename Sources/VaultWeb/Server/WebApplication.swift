@@ -21,6 +21,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     let signedInAPI = api.group(context: APIContext.self)
     apiController.addRoutes(to: signedInAPI)
     ReceiptsAPI(environment: environment).addRoutes(to: signedInAPI)
+    DangerZoneAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)
@@ -35,6 +36,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     AccountsPages(environment: environment).addRoutes(to: pages)
     RecurringPages(environment: environment).addRoutes(to: pages)
     ReceiptsPages(environment: environment).addRoutes(to: pages)
+    DangerZonePages(environment: environment).addRoutes(to: pages)
     return router
 }
 

@@ -88,6 +88,7 @@ struct APIError: HTTPResponseError {
         case .unavailable: .serviceUnavailable
         case .unauthorized: .unauthorized
         case .tooLarge: .contentTooLarge
+        case .forbidden: .forbidden
         }
     }
 }

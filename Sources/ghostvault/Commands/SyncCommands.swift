@@ -31,7 +31,7 @@ struct ConnectCommand: AsyncParsableCommand {
     var replacing: String?
 
     func run() async throws {
-        try await global.withSync(policy: bridges.policy) { sync, _ in
+        let report = try await global.withSync(policy: bridges.policy) { sync, _ in
             let report =
                 if let replacing {
                     try await sync.reconnect(try await sync.connection(replacing).id, setupToken: setupToken)
@@ -39,7 +39,9 @@ struct ConnectCommand: AsyncParsableCommand {
                     try await sync.connect(setupToken: setupToken, label: label, historyDays: historyDays)
                 }
             try SyncReportOutput.print([report], json: output.json)
+            return report
         }
+        try SyncReportOutput.exitIfFailed([report])
     }
 }
 
@@ -48,7 +50,12 @@ struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Fetch new transactions and balances from SimpleFIN.",
-        discussion: "SimpleFIN allows 24 requests a day per connection; `ghostvault connections` shows what is left.")
+        discussion: """
+            SimpleFIN allows 24 requests a day per connection; `ghostvault connections` shows what is left. \
+            Exits with status 1 when any connection failed to sync (the bridge or a proxy in front of it failed, the \
+            access was revoked, the subscription lapsed, or SimpleFIN asked to slow down), so a scheduled job \
+            notices; a sync that only waits for its daily budget exits 0.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -61,7 +68,7 @@ struct SyncCommand: AsyncParsableCommand {
     var automatic = false
 
     func run() async throws {
-        try await global.withSyncAndDemo(policy: bridges.policy) { sync, _ in
+        let reports = try await global.withSyncAndDemo(policy: bridges.policy) { sync, _ in
             let trigger: SyncTrigger = automatic ? .automatic : .manual
             let reports =
                 if let connection {
@@ -74,10 +81,12 @@ struct SyncCommand: AsyncParsableCommand {
                 }
             if reports.isEmpty, !output.json {
                 Terminal.print("There is no SimpleFIN connection yet; run `ghostvault connect SETUP-TOKEN` first.")
-                return
+                return reports
             }
             try SyncReportOutput.print(reports, json: output.json)
+            return reports
         }
+        try SyncReportOutput.exitIfFailed(reports)
     }
 }
 
@@ -163,6 +172,16 @@ struct ConnectionsCommand: AsyncParsableCommand {
 
 /// Printing sync reports.
 enum SyncReportOutput {
+    /// Says on standard error which connections failed and why, then exits with status 1; returns when none did.
+    static func exitIfFailed(_ reports: [SyncService.Report]) throws {
+        let failed = reports.filter(\.failed)
+        guard !failed.isEmpty else { return }
+        for report in failed {
+            Terminal.error("Sync of '\(report.connection.label)' failed: \(report.failure ?? "")")
+        }
+        throw ExitCode.failure
+    }
+
     static func print(_ reports: [SyncService.Report], json: Bool) throws {
         if json {
             try Terminal.printJSON(reports.map(SyncReportView.init))
