@@ -16,7 +16,7 @@ import VaultWeb
     /// A browser signed in as `email`, after the person was added to an existing household.
     func member(_ world: WebWorld, _ email: String, of owner: String) async throws -> Browser {
         let household = try await world.scope(of: owner).householdID
-        _ = try await world.environment.users.addMember(email: email, password: "staple battery", to: household)
+        _ = try await Fixture.vault(world.environment.database).users(passwordCost: 4).addMember(email: email, password: "staple battery", to: household)
         let browser = world.browser()
         _ = try await browser.page("/login")
         let response = try await browser.submit(

@@ -22,13 +22,13 @@ extension HouseholdService {
         try await vaultOperation { try await vault.read(household) { try await $0.dataCounts() } }
     }
 
-    /// The role of `user` in their household (`MemberRole`: the first member is the owner).
+    /// The role of `user` in their household as stored now (a signed-in session's copy may be a moment old).
     public func role(of user: User) async throws -> MemberRole {
-        let members = try await vaultOperation { try await vault.database.users.members(of: user.householdID) }
-        guard let role = MemberRole.roles(ofMembersOldestFirst: members)[user.id] else {
+        let stored = try await vaultOperation { try await vault.database.users.find(user.id) }
+        guard let stored, stored.householdID == user.householdID else {
             throw VaultError(.notFound, "This person is no longer a member of the household.")
         }
-        return role
+        return stored.role
     }
 
     /// Erases a household's data: transactions with their receipts and tags, accounts, institutions, bank

@@ -27,8 +27,8 @@ extension UserService {
     }
 
     /// Deletes a person's account (their sign-in, sessions and tokens). When nobody else is a member, the
-    /// household goes too, with all its data; otherwise it stays for the others, and when the owner leaves, the
-    /// next oldest member becomes the owner. `confirmation` must be the person's email. One transaction.
+    /// household goes too, with all its data; otherwise it stays for the others, and when its last owner leaves,
+    /// the oldest remaining member becomes the owner. `confirmation` must be the person's email. One transaction.
     ///
     /// - warning: this cannot be undone; when the household goes, nothing of it can be recovered.
     public func deleteAccount(_ user: User, confirmation: String) async throws -> Removal {
@@ -49,6 +49,11 @@ extension UserService {
                     return .deletedHousehold
                 }
                 try await vault.database.users.delete(user.id, in: session)
+                let others = members.filter { $0.id != user.id }
+                if !others.contains(where: { $0.role == .owner }), let next = others.first {
+                    // A household with members always has an owner: the oldest remaining member.
+                    try await vault.database.users.setRole(.owner, of: next.id, in: session)
+                }
                 return .leftHousehold
             }
         }

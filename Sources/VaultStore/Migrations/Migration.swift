@@ -27,5 +27,6 @@ extension Migration {
         .receipts,
         .pendingRows,
         .cardMiles,
+        .memberRoles,
     ]
 }

@@ -137,11 +137,12 @@ enum OpenAPIDocument {
                 user: {$ref: '#/components/schemas/Me'}
             Me:
               type: object
-              required: [id, email, householdId, theme, dashboardLayout, onboarded]
+              required: [id, email, householdId, role, theme, dashboardLayout, onboarded]
               properties:
                 id: {type: string}
                 email: {type: string}
                 householdId: {type: string}
+                role: {type: string, enum: [owner, member], description: only an owner may erase the household's data}
                 theme: {type: string, enum: [system, light, dark]}
                 dashboardLayout: {type: array, items: {type: string}}
                 onboarded: {type: boolean}

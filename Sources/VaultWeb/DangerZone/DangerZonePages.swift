@@ -33,7 +33,7 @@ struct DangerZonePages {
             """
             : """
             <div class="action"><h3>Erase my data</h3>
-            <p class="small muted">Only the household's owner (the person who created it) can erase its data.</p></div>
+            <p class="small muted">Only the household's owner can erase its data (you are a member).</p></div>
             """
         return """
             <section class="card danger-zone" aria-labelledby="danger-title"><h2 id="danger-title">Danger zone</h2>
@@ -120,7 +120,7 @@ struct DangerZonePages {
             \(Self.recovery)
             """
             : """
-            <p>Your sign-in, sessions and tokens go. <strong>The household and all its data stay</strong> for its \(others.count) other member(s)\(members.first?.id == signedIn.user.id ? ", and the next oldest member becomes its owner" : ""). You can be added back later, but not to your old sign-in.</p>
+            <p>Your sign-in, sessions and tokens go. <strong>The household and all its data stay</strong> for its \(others.count) other member(s)\(signedIn.user.role == .owner && !others.contains { $0.role == .owner } ? ", and the oldest of them becomes its owner" : ""). You can be added back later, but not to your old sign-in.</p>
             """
         return .html(
             Layout.page(

@@ -27,6 +27,18 @@ extension UserDirectory {
         try await log.record("user", user, .delete, fields: [])
     }
 
+    /// Changes a member's role in the household `session` writes to, and logs it.
+    public func setRole(_ role: MemberRole, of user: User.ID, in session: HouseholdSession) async throws {
+        let log = try session.log()
+        try await session.sql.raw(
+            """
+            UPDATE users SET role = \(bind: role.rawValue)
+            WHERE id = \(bind: user.description) AND household_id = \(bind: session.householdID.description)
+            """
+        ).run()
+        try await log.record("user", user, .update, fields: ["role"])
+    }
+
     /// Deletes the household `session` writes to, with everything in it: its data, its members and its change
     /// log (foreign keys cascade from the household row).
     ///
