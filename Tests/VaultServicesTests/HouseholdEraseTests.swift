@@ -30,7 +30,8 @@ import VaultTestSupport
             let users = vault.users(passwordCost: 4)
             let owner = try await users.signUp(
                 .init(email: "jo@example.com", password: "correct horse", confirmation: "correct horse"))
-            let member = try await users.addMember(email: "sam@example.com", password: "battery staple", to: owner.householdID)
+            let member = try await users.addMember(
+                email: "sam@example.com", password: "battery staple", to: owner.householdID)
             let other = try await users.signUp(
                 .init(email: "kim@example.com", password: "correct horse", confirmation: "correct horse"))
             try await SimpleFINClient.using(policy: .allowPrivate) { client in
@@ -41,7 +42,8 @@ import VaultTestSupport
                         try await fill(scope, client: client, token: BridgeHarness.token(root, "DEMO"))
                         scopes.append(scope)
                     }
-                    try await body(World(vault: vault, ours: scopes[0], theirs: scopes[1], owner: owner, member: member))
+                    try await body(
+                        World(vault: vault, ours: scopes[0], theirs: scopes[1], owner: owner, member: member))
                 }
             }
         }

@@ -16,7 +16,8 @@ import VaultWeb
     /// A browser signed in as `email`, after the person was added to an existing household.
     func member(_ world: WebWorld, _ email: String, of owner: String) async throws -> Browser {
         let household = try await world.scope(of: owner).householdID
-        _ = try await Fixture.vault(world.environment.database).users(passwordCost: 4).addMember(email: email, password: "staple battery", to: household)
+        _ = try await Fixture.vault(world.environment.database).users(passwordCost: 4).addMember(
+            email: email, password: "staple battery", to: household)
         let browser = world.browser()
         _ = try await browser.page("/login")
         let response = try await browser.submit(
@@ -50,7 +51,8 @@ import VaultWeb
             // Then Settings says it failed, why, and offers Retry
             html = try await browser.page("/settings").html
             #expect(html.contains("Sync paused: the last sync failed."))
-            #expect(html.contains("Couldn&#39;t connect to SimpleFIN") || html.contains("Couldn't connect to SimpleFIN"))
+            #expect(
+                html.contains("Couldn&#39;t connect to SimpleFIN") || html.contains("Couldn't connect to SimpleFIN"))
             #expect(html.contains("524"), "the bridge's answer is shown")
             #expect(html.contains(">Retry</button>"))
             #expect(html.contains("badge bad\">failed"))
@@ -113,7 +115,8 @@ import VaultWeb
             let scope = try await world.scope(of: "jo@example.com")
             let before = try await transactions(scope)
             let settings = try await sam.page("/settings").html
-            #expect(settings.contains("Only the household&#39;s owner") || settings.contains("Only the household's owner"))
+            #expect(
+                settings.contains("Only the household&#39;s owner") || settings.contains("Only the household's owner"))
             #expect(!settings.contains("href=\"/settings/erase\""))
             #expect(try await sam.page("/settings/erase").status == .forbidden)
             let token = try await sam.csrfToken(on: "/settings")
@@ -141,7 +144,8 @@ import VaultWeb
         }
     }
 
-    @Test("the API erases with {\"confirm\":\"ERASE\"}, and DELETE /me with the email takes the last member's household")
+    @Test(
+        "the API erases with {\"confirm\":\"ERASE\"}, and DELETE /me with the email takes the last member's household")
     func api() async throws {
         try await withWeb { world in
             let browser = try await world.connected("jo@example.com")

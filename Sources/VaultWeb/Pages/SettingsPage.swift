@@ -74,7 +74,8 @@ enum SettingsPage {
             case .notConnected:
                 "<p class=\"muted\">No bank is connected, so nothing syncs. <a href=\"/connections\">Connect one with SimpleFIN</a>.</p>"
             case .neverSynced: "<p>Last sync: <strong>never</strong>.</p>"
-            case .ok: "<p>Last sync: <strong>\(last ?? "never")</strong> · <span class=\"badge ok\">succeeded</span></p>"
+            case .ok:
+                "<p>Last sync: <strong>\(last ?? "never")</strong> · <span class=\"badge ok\">succeeded</span></p>"
             case .partial:
                 "<p>Last sync: <strong>\(last ?? "never")</strong> · <span class=\"badge bad\">partly failed</span> <span class=\"small muted\">A bank reported a problem; its message is below.</span></p>"
             case .failed:

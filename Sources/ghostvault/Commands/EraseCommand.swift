@@ -36,7 +36,8 @@ struct EraseCommand: AsyncParsableCommand {
             }
             let erased = try await households.erase(household.id, confirmation: confirm, by: nil)
             if output.json {
-                try Terminal.printJSON(EraseOutput.View(erased: erased.rows, categoriesRestored: erased.categoriesRestored))
+                try Terminal.printJSON(
+                    EraseOutput.View(erased: erased.rows, categoriesRestored: erased.categoriesRestored))
                 return
             }
             Terminal.print(

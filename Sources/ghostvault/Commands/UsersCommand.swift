@@ -38,7 +38,8 @@ struct UsersCommand: AsyncParsableCommand {
     /// `ghostvault users remove EMAIL --confirm EMAIL`: deletes a sign-in; the household goes with its last one.
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete a person's account; with the household's last account, the household and its data go too.",
+            abstract:
+                "Delete a person's account; with the household's last account, the household and its data go too.",
             discussion: """
                 The person can no longer sign in. When others are members of the household, it stays for them with \
                 all its data (the next oldest member becomes the owner when the owner leaves). When nobody else is, \
@@ -60,7 +61,8 @@ struct UsersCommand: AsyncParsableCommand {
                 let user = try await users.account(email: email)
                 switch try await users.deleteAccount(user, confirmation: confirm) {
                 case .leftHousehold:
-                    Terminal.print("Deleted \(user.email)'s account; the household and its data stay for its other members.")
+                    Terminal.print(
+                        "Deleted \(user.email)'s account; the household and its data stay for its other members.")
                 case .deletedHousehold:
                     Terminal.print("Deleted \(user.email)'s account and, as nobody else was a member, the household.")
                 }
