@@ -86,7 +86,7 @@ import VaultWeb
             #expect(settings.contains("href=\"/settings/erase\""))
             let page = try await browser.page("/settings/erase")
             #expect(page.status == .ok)
-            #expect(page.html.contains("\(oursBefore) transaction(s)"))
+            #expect(page.html.contains("<li>\(oursBefore) transactions</li>"))
             #expect(page.html.contains("There is no export yet, so nothing erased can be recovered"))
             #expect(page.html.contains("What stays"))
             // A wrong word

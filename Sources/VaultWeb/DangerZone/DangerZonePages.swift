@@ -57,8 +57,9 @@ struct DangerZonePages {
         }
         let counts = try await vault.households.dataCounts(signedIn.user.householdID)
         let household = try await environment.household(of: signedIn.user).details()
-        let listed = Self.goes.map { table, noun -> HTML in
-            "<li>\(counts[table] ?? 0) \(noun)</li>"
+        let listed = Self.goes.map { table, one, many -> HTML in
+            let count = counts[table] ?? 0
+            return "<li>\(count) \(count == 1 ? one : many)</li>"
         }
         return .html(
             Layout.page(
@@ -102,9 +103,10 @@ struct DangerZonePages {
 
     /// The kinds of data an erase removes, as the confirmation lists them.
     static let goes = [
-        ("transactions", "transaction(s)"), ("receipts", "receipt(s)"), ("accounts", "account(s)"),
-        ("connections", "SimpleFIN connection(s)"), ("rules", "rule(s), built-in patterns included"),
-        ("budgets", "budget(s)"), ("miles_cards", "card(s)"), ("categories", "categor(y/ies), your own included"),
+        ("transactions", "transaction", "transactions"), ("receipts", "receipt", "receipts"),
+        ("accounts", "account", "accounts"), ("connections", "SimpleFIN connection", "SimpleFIN connections"),
+        ("rules", "rule", "rules, built-in patterns included"), ("budgets", "budget", "budgets"),
+        ("miles_cards", "card", "cards"), ("categories", "category", "categories, your own included"),
     ]
 
     // MARK: - Delete my account

@@ -60,7 +60,7 @@ enum EraseOutput {
         let named = [
             ("transactions", "transaction(s)"), ("receipts", "receipt(s)"), ("accounts", "account(s)"),
             ("connections", "SimpleFIN connection(s)"), ("rules", "rule(s)"), ("budgets", "budget(s)"),
-            ("miles_cards", "card(s)"), ("categories", "categor(y/ies)"),
+            ("miles_cards", "card(s)"), ("categories", "categories"),
         ]
         let parts = named.compactMap { table, noun in
             (counts[table] ?? 0) > 0 ? "\(counts[table] ?? 0) \(noun)" : nil
