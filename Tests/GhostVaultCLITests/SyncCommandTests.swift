@@ -58,11 +58,45 @@ import VaultTestSupport
             let report = try #require((try cli.json(blocked) as? [[String: Any]])?.first)
             #expect(report["failure"] is String)
             #expect(report["status"] as? String == "unreachable", "a proxy's 403 is not taken for revoked access")
+            let failedStatus = try await cli.runInBackground(["sync", "--status"])
+            #expect(failedStatus.status == 1)
+            #expect(failedStatus.stdout.contains("Bank sync: failed"), "\(failedStatus.stdout)")
+            #expect(failedStatus.stdout.contains("SimpleFIN: "), "the reason, per connection")
 
             // When the bridge answers again
             let good = try await cli.runInBackground(["sync", "--allow-private-bridges"])
             #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
             #expect(!good.stderr.contains("failed"))
+            let okStatus = try await cli.runInBackground(["sync", "--status", "--json"])
+            #expect(okStatus.status == 0)
+            #expect((try cli.json(okStatus) as? [String: Any])?["health"] as? String == "ok")
+        }
+    }
+
+    @Test("users remove asks for the email; a member leaves the household, the last one takes it with them")
+    func removeUsers() async throws {
+        try await withConnected { cli, _ in
+            for email in ["jo@example.com", "sam@example.com"] {
+                let added = try await cli.runInBackground(["users", "add", email], input: "correct horse battery\n")
+                #expect(added.status == 0, "\(added.stderr)")
+            }
+            let unconfirmed = try await cli.runInBackground(["users", "remove", "sam@example.com"])
+            #expect(unconfirmed.status == 2)
+            #expect(unconfirmed.stderr.contains("Nothing was deleted"), "\(unconfirmed.stderr)")
+            let left = try await cli.runInBackground([
+                "users", "remove", "jo@example.com", "--confirm", "jo@example.com",
+            ])
+            #expect(left.status == 0, "\(left.stderr)")
+            #expect(left.stdout.contains("stay for its other members"))
+            let listed = try await cli.runInBackground(["transactions", "--json"])
+            #expect((try cli.json(listed) as? [String: Any])?["totalCount"] as? Int == 1, "the data stays")
+            let last = try await cli.runInBackground([
+                "users", "remove", "sam@example.com", "--confirm", "SAM@example.com",
+            ])
+            #expect(last.status == 0, "\(last.stderr)")
+            #expect(last.stdout.contains("the household"))
+            let gone = try await cli.runInBackground(["transactions"])
+            #expect(gone.status != 0, "no household is left")
         }
     }
 
@@ -92,10 +126,10 @@ import VaultTestSupport
 
 extension CLIRunner {
     /// `run` on a thread of its own, so the bridge this test process serves keeps answering while it waits.
-    func runInBackground(_ arguments: [String]) async throws -> Result {
+    func runInBackground(_ arguments: [String], input: String? = nil) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try run(arguments) })
+                continuation.resume(with: Swift.Result { try run(arguments, input: input) })
             }
         }
     }

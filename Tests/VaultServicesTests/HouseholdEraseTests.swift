@@ -120,6 +120,31 @@ import VaultTestSupport
         }
     }
 
+    @Test("an erase that fails part-way leaves everything as it was", arguments: TestBackend.enabled)
+    func rollsBack(backend: TestBackend) async throws {
+        struct Interrupted: Error {}
+        try await withWorld(backend) { world in
+            let before = try await counts(world.ours)
+            let log = try await world.vault.database.read(household: world.ours.householdID) {
+                try await $0.changes(limit: 100_000).count
+            }
+            await #expect(throws: Interrupted.self) {
+                try await world.vault.database.write(household: world.ours.householdID, actor: .commandLine) {
+                    session in
+                    _ = try await session.eraseData()
+                    throw Interrupted()
+                }
+            }
+            #expect(try await counts(world.ours) == before)
+            #expect(
+                try await world.vault.database.read(household: world.ours.householdID) {
+                    try await $0.changes(limit: 100_000).count
+                } == log)
+            let member = try await world.vault.users(passwordCost: 4).account(email: "sam@example.com")
+            #expect(member.onboardedAt != nil, "nobody was sent back to setup")
+        }
+    }
+
     @Test(
         "a wrong confirmation, a member and another household's owner cannot erase, and nothing changes",
         arguments: TestBackend.enabled)

@@ -67,7 +67,17 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(help: "Run as the scheduled sync does: skip when the budget is down to its last request.")
     var automatic = false
 
+    @Flag(help: "Do not sync: show how the last sync went (exit status 1 when it failed).")
+    var status = false
+
+    func validate() throws {
+        if status, automatic || connection != nil {
+            throw ValidationError("--status shows every connection and sends no request; leave out the other options.")
+        }
+    }
+
     func run() async throws {
+        if status { return try await showStatus() }
         let reports = try await global.withSyncAndDemo(policy: bridges.policy) { sync, _ in
             let trigger: SyncTrigger = automatic ? .automatic : .manual
             let reports =
@@ -87,6 +97,33 @@ struct SyncCommand: AsyncParsableCommand {
             return reports
         }
         try SyncReportOutput.exitIfFailed(reports)
+    }
+}
+
+extension SyncCommand {
+    /// `ghostvault sync --status`: the last sync's result per connection, as Settings > Data & Sync and
+    /// `GET /api/v1/sync/status` show it; exits 1 when a connection's last sync failed.
+    func showStatus() async throws {
+        let health = try await global.withSync { sync, household in
+            let overview = try await sync.overview()
+            let zone = try await household.details().timeZone
+            let view = SyncStatusView(overview)
+            if output.json {
+                try Terminal.printJSON(view)
+            } else {
+                let last = overview.compactMap(\.connection.lastSyncAt).max()
+                Terminal.print(
+                    "Bank sync: \(view.health); last sync \(ConnectionsCommand.List.format(last, zone)).")
+                for failure in view.failures { Terminal.print("  failed: \(failure)") }
+                for item in overview {
+                    for entry in item.institutions where entry.institution.status == .failure {
+                        Terminal.print("  \(entry.institution.name): \(entry.institution.statusMessage ?? "failed")")
+                    }
+                }
+            }
+            return SyncService.Health(overview)
+        }
+        if health == .failed { throw ExitCode.failure }
     }
 }
 
