@@ -4,8 +4,7 @@ import VaultCore
 import VaultServices
 import VaultStore
 
-/// The signed-in pages: dashboard, account, menu, settings. Connections and onboarding have files of
-/// their own. Every handler reaches data only through the signed-in person's household.
+/// The signed-in pages: dashboard, account, menu. Connections, onboarding and settings have files of their own. Every handler reaches data only through the signed-in person's household.
 struct AppPages {
     let environment: WebEnvironment
 
@@ -23,8 +22,6 @@ struct AppPages {
         router.get("/networth") { request, context in try await netWorth(request, context) }
         router.get("/accounts/:id") { request, context in try await account(request, context) }
         router.post("/accounts/:id") { request, context in try await editAccount(request, context) }
-        router.get("/settings") { request, context in try await settings(request, context) }
-        router.post("/settings/theme") { request, context in try await setTheme(request, context) }
     }
 
     // MARK: - Dashboard
@@ -130,39 +127,6 @@ struct AppPages {
             throw PageError(status: .notFound, title: "Not found", message: "There is no such page here.")
         }
         return id
-    }
-
-    // MARK: - Settings
-
-    func settings(_ request: Request, _ context: PageContext) async throws -> Response {
-        let signedIn = context.signedIn
-        let connections = try await environment.sync(for: signedIn.user).overview()
-        let household = try await environment.household(of: signedIn.user).details()
-        let role = try await environment.vault(for: signedIn.user).households.role(of: signedIn.user)
-        return .html(
-            SettingsPage.render(
-                signedIn: signedIn, connections: connections, household: household,
-                serverAddress: environment.configuration.publicURL
-                    ?? Self.serverAddress(request, secure: environment.configuration.secureCookies),
-                role: role))
-    }
-
-    func setTheme(_ request: Request, _ context: PageContext) async throws -> Response {
-        let form = try await context.form(request)
-        let signedIn = context.signedIn
-        guard let theme = form["theme"].flatMap(User.Theme.init(rawValue:)) else {
-            throw PageError(status: .badRequest, title: "Unknown theme", message: "Choose System, Light or Dark.")
-        }
-        var user = signedIn.user
-        user.theme = theme
-        try await environment.savePreferences(user)
-        return .seeOther("/settings", flash: Flash(.notice, "Saved."))
-    }
-
-    /// The address this request reached the server at, for "the server address a native app should use".
-    static func serverAddress(_ request: Request, secure: Bool) -> String {
-        let host = request.head.authority ?? "127.0.0.1"
-        return (secure ? "https://" : "http://") + host
     }
 }
 

@@ -26,6 +26,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)
     AppPages(environment: environment).addRoutes(to: pages)
+    SettingsPages(environment: environment).addRoutes(to: pages)
     ConnectionsPages(environment: environment).addRoutes(to: pages)
     OnboardingPages(environment: environment).addRoutes(to: pages)
     BudgetPages(environment: environment).addRoutes(to: pages)
