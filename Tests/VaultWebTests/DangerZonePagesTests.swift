@@ -50,6 +50,7 @@ import VaultWeb
             #expect(failed.headers[.location] == "/settings#data-sync")
             // Then Settings says it failed, why, and offers Retry
             html = try await browser.page("/settings").html
+            #expect(html.contains("Sync failed. SimpleFIN: SimpleFIN answered"), "the one-time message says so first")
             #expect(html.contains("Sync paused: the last sync failed."))
             #expect(
                 html.contains("Couldn&#39;t connect to SimpleFIN") || html.contains("Couldn't connect to SimpleFIN"))

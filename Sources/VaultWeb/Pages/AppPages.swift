@@ -137,6 +137,13 @@ enum SyncSummary {
         let added = reports.map(\.transactionsAdded).reduce(0, +)
         let updated = reports.map(\.transactionsUpdated).reduce(0, +)
         let messages = reports.flatMap(\.messages)
+        let failed = reports.filter(\.failed)
+        if !failed.isEmpty {
+            // Said first, so the one-line message does not read as a success.
+            let reasons = failed.map { "\($0.connection.label): \($0.failure ?? "")" }.joined(separator: " ")
+            return "Sync failed. \(reasons) Settings > Data & Sync has the details and Retry."
+                + (added + updated > 0 ? " Other connections: \(added) new transaction(s), \(updated) updated." : "")
+        }
         var text = "Synced: \(added) new transaction(s), \(updated) updated."
         if !messages.isEmpty { text += " " + messages.joined(separator: " ") }
         return text

@@ -118,6 +118,17 @@ struct ScheduledSync: Service {
                     scope: scope, secrets: environment.secrets, client: environment.simpleFIN
                 ).syncAll(trigger: .automatic)
                 for report in reports where report.requests > 0 {
+                    if let failure = report.failure {
+                        // What Settings > Data & Sync shows as the reason; never the access URL.
+                        logger.warning(
+                            "Scheduled sync failed",
+                            metadata: [
+                                "connection": "\(report.connection.id)",
+                                "status": "\(report.connection.status.rawValue)",
+                                "reason": "\(failure)", "requestsLeft": "\(report.remainingRequests)",
+                            ])
+                        continue
+                    }
                     logger.info(
                         "Scheduled sync",
                         metadata: [
