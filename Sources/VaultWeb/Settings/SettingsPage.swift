@@ -29,7 +29,6 @@ enum SettingsPage {
                 <div class="institution"><div class="spread"><span>\(connection.label)</span>
                 <span class="badge \(connection.status == .active ? "ok" : "bad")">\(connection.status.rawValue)</span></div>
                 <p class="muted small">Last sync \(last) · \(overview.budget.remaining)/\(RequestBudget.dailyLimit) requests left today</p>
-                \(connection.status == .active ? .empty : "<p class=\"out small\">\(WebFormat.connectionProblem(connection))</p>" as HTML)
                 \(institutions.isEmpty ? .empty : "<ul class=\"small institutions\">\(institutions)</ul>" as HTML)
                 <details><summary>Reconnect with a new setup token</summary>
                 <form class="stack" method="post" action="/connections/reconnect">\(Layout.csrfField(signedIn.csrfToken))
