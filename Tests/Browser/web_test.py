@@ -405,7 +405,8 @@ def main():
                 context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme)
                 view = context.new_page()
                 view.set_default_timeout(15_000)
-                sign_up(view, f"danger-{scheme}-{int(time.time())}@example.com")
+                address = f"danger-{scheme}-{int(time.time())}@example.com"
+                sign_up(view, address)
                 view.goto(f"{BASE}/settings")
                 expect(view.locator("#data-sync")).to_contain_text("No bank is connected")
                 zone = view.locator(".danger-zone")
@@ -426,6 +427,14 @@ def main():
                 view.fill("#erase-confirm", "ERASE")
                 view.click("button:has-text('Erase my data')")
                 view.wait_for_url("**/onboarding")
+                view.goto(f"{BASE}/settings/delete-account")
+                expect(view.locator(".danger-zone")).to_contain_text("the household goes with your account")
+                shot(view, f"phone-delete-account-{scheme}")
+                view.fill("#delete-confirm", address)
+                view.click("button:has-text('Delete my account')")
+                view.wait_for_url("**/login")
+                view.goto(f"{BASE}/settings")
+                view.wait_for_url("**/login**")
                 context.close()
 
         def nothing_leaves_the_server():
@@ -456,7 +465,7 @@ def main():
         check("a phone in dark mode gets the dark theme with readable buttons", system_dark)
         check("screenshots at desktop width", desktop_screens)
         check("screenshots of every page at phone and desktop width in the light theme", light_screens)
-        check("the danger zone on a phone, light and dark: ERASE refused in lower case, then erased", danger_zone_on_a_phone)
+        check("the danger zone on a phone, light and dark: ERASE refused in lower case, then erased; the account deleted", danger_zone_on_a_phone)
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
 
         light_desktop = browser.new_context(viewport=DESKTOP)

@@ -16,11 +16,14 @@ struct DangerZonePages {
         router.post("/settings/delete-account") { request, context in try await deleteAccount(request, context) }
     }
 
-    /// What the danger zone's export advice is: there is no export yet, so nothing erased can be recovered.
-    static let recovery: HTML = """
-        <p><strong>There is no export yet, so nothing erased can be recovered</strong> from GhostVault. \
+    /// The danger zone's export advice: there is no export yet, so nothing `gone` ("erased", "deleted") can be
+    /// recovered.
+    static func recovery(_ gone: String) -> HTML {
+        """
+        <p><strong>There is no export yet, so nothing \(gone) can be recovered</strong> from GhostVault. \
         Only a backup of the server's database made beforehand could bring it back.</p>
         """
+    }
 
     /// The danger zone's card on Settings.
     static func section(role: MemberRole) -> HTML {
@@ -72,7 +75,7 @@ struct DangerZonePages {
                     <p class="small">With them go the institutions, balance history, transaction tags, transfer pairs, recurring decisions, 50/30/20 targets and card choices.</p>
                     <h2>What stays</h2>
                     <p class="small">The household <strong>\(household.name)</strong> (its time zone and currency), every member's sign-in and preferences, and the change log, which records this erase. Afterwards the household has the default categories and built-in rules again and everyone starts from first-run setup. Your bank and SimpleFIN are not changed.</p>
-                    \(Self.recovery)
+                    \(Self.recovery("erased"))
                     <form class="stack" method="post" action="/settings/erase">\(Layout.csrfField(signedIn.csrfToken))
                     <label for="erase-confirm">Type <strong>\(HouseholdService.eraseConfirmation)</strong> to confirm</label>
                     <input id="erase-confirm" name="confirm" autocomplete="off" autocapitalize="characters" spellcheck="false" required\(problems.isEmpty ? "" : " aria-invalid=\"true\"")>
@@ -119,7 +122,7 @@ struct DangerZonePages {
             others.isEmpty
             ? """
             <p>You are the household's only member, so <strong>the household goes with your account</strong>: every transaction, receipt, account, bank connection, rule, budget, recurring rule, card and category, and its change log.</p>
-            \(Self.recovery)
+            \(Self.recovery("deleted"))
             """
             : """
             <p>Your sign-in, sessions and tokens go. <strong>The household and all its data stay</strong> for its \(others.count) other member(s)\(signedIn.user.role == .owner && !others.contains { $0.role == .owner } ? ", and the oldest of them becomes its owner" : ""). You can be added back later, but not to your old sign-in.</p>
