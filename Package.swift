@@ -179,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GhostVaultCLITests",
-            dependencies: ["ghostvault", "VaultCore", "VaultServices", "VaultTestSupport"],
+            dependencies: ["ghostvault", "VaultCore", "VaultServices", "SimpleFINBridge", "VaultTestSupport"],
             exclude: ["Golden"],
             swiftSettings: strictness
         ),

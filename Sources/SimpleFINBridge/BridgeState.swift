@@ -25,6 +25,14 @@ public actor BridgeState {
         change(&scenario)
     }
 
+    /// Answers the next `proxyErrors` `/accounts` requests with a proxy's non-JSON 524, then the next `proxyBlocks`
+    /// with its HTML 403 page, like `BridgeScenario.proxyErrors` and `proxyBlocks` but from now on (tests that let
+    /// a first sync work and the next one fail).
+    public func failNext(proxyErrors: Int = 0, proxyBlocks: Int = 0) {
+        proxyErrorsLeft += max(0, proxyErrors)
+        proxyBlocksLeft += max(0, proxyBlocks)
+    }
+
     /// The outcome of `POST /claim/TOKEN`.
     enum Claim { case access(BridgeScenario.User), refused }
 

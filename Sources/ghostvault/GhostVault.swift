@@ -19,7 +19,7 @@ struct GhostVault: AsyncParsableCommand {
             ConnectCommand.self, SyncCommand.self, ConnectionsCommand.self, DemoCommand.self, ClassifyCommand.self,
             TransfersCommand.self, RulesCommand.self, ReportCommand.self, BudgetCommand.self, RecurringCommand.self,
             LensCommand.self, GenerateCommand.self, ServeCommand.self, UsersCommand.self, ReceiptsCommand.self,
-            TagsCommand.self, CardsCommand.self,
+            TagsCommand.self, CardsCommand.self, EraseCommand.self,
         ]
     )
 }
@@ -41,6 +41,9 @@ enum Main {
             } else {
                 try command.run()
             }
+        } catch let exit as ExitCode {
+            // A command that has said what went wrong already (a failed sync) and only sets the status.
+            Foundation.exit(exit.rawValue)
         } catch let error as VaultError {
             Terminal.error(error.description)
             Foundation.exit(error.isUserCorrectable ? 2 : 1)

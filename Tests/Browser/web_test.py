@@ -462,6 +462,44 @@ def main():
                 view.screenshot(path=os.path.join(ARTIFACTS, f"desktop-{name}-light.png"), full_page=True)
             desktop.close()
 
+        def danger_zone_on_a_phone():
+            # A household of its own, so erasing it leaves the other checks' data alone.
+            for scheme in ["light", "dark"]:
+                context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme)
+                view = context.new_page()
+                view.set_default_timeout(15_000)
+                address = f"danger-{scheme}-{int(time.time())}@example.com"
+                sign_up(view, address)
+                view.goto(f"{BASE}/settings")
+                expect(view.locator("#data-sync")).to_contain_text("No bank is connected")
+                zone = view.locator(".danger-zone")
+                zone.scroll_into_view_if_needed()
+                expect(zone).to_contain_text("Erase my data")
+                expect(zone).to_contain_text("Delete my account")
+                width = view.evaluate("document.documentElement.scrollWidth")
+                assert width <= PHONE["width"], f"the settings page scrolls sideways ({width} px)"
+                view.screenshot(path=os.path.join(ARTIFACTS, f"phone-danger-zone-{scheme}.png"), full_page=True)
+                view.click("a:has-text('Erase my data')")
+                view.wait_for_url("**/settings/erase")
+                expect(view.locator("h1")).to_have_text("Erase my data?")
+                expect(view.locator("main, body").first).to_contain_text("nothing erased can be recovered")
+                view.fill("#erase-confirm", "erase")
+                view.click("button:has-text('Erase my data')")
+                expect(view.locator(".alert.error")).to_contain_text("Nothing was erased")
+                shot(view, f"phone-erase-refused-{scheme}")
+                view.fill("#erase-confirm", "ERASE")
+                view.click("button:has-text('Erase my data')")
+                view.wait_for_url("**/onboarding")
+                view.goto(f"{BASE}/settings/delete-account")
+                expect(view.locator(".danger-zone")).to_contain_text("the household goes with your account")
+                shot(view, f"phone-delete-account-{scheme}")
+                view.fill("#delete-confirm", address)
+                view.click("button:has-text('Delete my account')")
+                view.wait_for_url("**/login")
+                view.goto(f"{BASE}/settings")
+                view.wait_for_url("**/login**")
+                context.close()
+
         def nothing_leaves_the_server():
             requested = []
             page.on("request", lambda request: requested.append(request.url))
@@ -502,6 +540,7 @@ def main():
         check("a phone in dark mode gets the dark theme with readable buttons", system_dark)
         check("screenshots at desktop width", desktop_screens)
         check("screenshots of every page at phone and desktop width in the light theme", light_screens)
+        check("the danger zone on a phone, light and dark: ERASE refused in lower case, then erased; the account deleted", danger_zone_on_a_phone)
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
 
         for name, fn in CARD_CHECKS:

@@ -37,7 +37,8 @@ struct CLIRunner {
         try run(arguments)
     }
 
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    /// Runs `ghostvault` with `arguments`; `input` is its standard input (none when nil).
+    func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
@@ -61,7 +62,13 @@ struct CLIRunner {
         }
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = home.appendingPathComponent("stdin-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(Self.timeout)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }

@@ -18,6 +18,8 @@ struct WebWorld: Sendable {
     let environment: WebEnvironment
     let client: any TestClientProtocol
     let bridge: URL
+    /// The bridge's state, for tests that make its next requests fail.
+    let bridgeState: BridgeState
 
     /// The demo household's setup token on this world's bridge.
     var setupToken: String { BridgeHarness.token(bridge, DemoHousehold.claimToken) }
@@ -61,7 +63,7 @@ func withWeb(
             try await BridgeHarness.withBridge(
                 DemoHousehold.scenario(now: Fixture.now), now: Int64(Fixture.now.timeIntervalSince1970)
             ) {
-                root, _ in
+                root, state in
                 let configuration = WebConfiguration(
                     passwordCost: 4, syncCheckInterval: nil, loginAttemptsPerAccount: loginAttempts,
                     allowPrivateBridges: true)
@@ -70,7 +72,7 @@ func withWeb(
                     configuration: configuration, clock: { Fixture.now })
                 let app = Application(router: buildRouter(environment))
                 try await app.test(.router) { client in
-                    try await body(WebWorld(environment: environment, client: client, bridge: root))
+                    try await body(WebWorld(environment: environment, client: client, bridge: root, bridgeState: state))
                 }
             }
         }

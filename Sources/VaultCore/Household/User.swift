@@ -8,6 +8,8 @@ public struct User: Hashable, Sendable, Identifiable {
     /// Stored trimmed and lower-case, so sign-in ignores case.
     public let email: String
     public let householdID: Household.ID
+    /// What the person may do in the household (only an owner may erase its data).
+    public let role: MemberRole
     /// The theme the person chose; `.system` follows the device.
     public var theme: Theme
     /// The dashboard cards in the order the person arranged them; nil until they change it.
@@ -16,12 +18,13 @@ public struct User: Hashable, Sendable, Identifiable {
     public var onboardedAt: Date?
 
     public init(
-        id: ID, email: String, householdID: Household.ID, theme: Theme = .system, dashboardLayout: [String]? = nil,
-        onboardedAt: Date? = nil
+        id: ID, email: String, householdID: Household.ID, role: MemberRole = .member, theme: Theme = .system,
+        dashboardLayout: [String]? = nil, onboardedAt: Date? = nil
     ) {
         self.id = id
         self.email = email
         self.householdID = householdID
+        self.role = role
         self.theme = theme
         self.dashboardLayout = dashboardLayout
         self.onboardedAt = onboardedAt

@@ -20,6 +20,8 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
         case unauthorized
         /// What was sent is larger than GhostVault keeps (a receipt over its size limit); the message says the limit.
         case tooLarge = "too_large"
+        /// The person is signed in but their role in the household does not allow this (only the owner erases it).
+        case forbidden
     }
 
     public let code: Code

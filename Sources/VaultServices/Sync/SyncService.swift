@@ -39,6 +39,12 @@ public struct SyncService: Sendable {
         public var newInstitution = false
         /// Transactions whose classification or category the sync set or changed (new ones included).
         public var classified = 0
+        /// Why the connection did not sync: the bridge failed or refused it, or it needs attention first (a new
+        /// token, a renewed subscription, tomorrow after a 429). Nil when it synced, or only waited for its budget.
+        public var failure: String?
+
+        /// Whether the sync failed (`failure` says why); `ghostvault sync` then exits non-zero.
+        public var failed: Bool { failure != nil }
     }
 
     /// Claims a setup token (or takes a pasted access URL), stores the connection with its access
@@ -125,7 +131,9 @@ public struct SyncService: Sendable {
                 reports.append(try await sync(connection.id, trigger: trigger, historyDays: historyDays))
             } catch {
                 var report = Report(connection: connection)
-                report.messages.append("\((error as? VaultError)?.message ?? "\(error)")")
+                let reason = (error as? VaultError)?.message ?? "\(error)"
+                report.messages.append(reason)
+                report.failure = reason
                 reports.append(report)
             }
         }
@@ -152,14 +160,18 @@ public struct SyncService: Sendable {
         var report = Report(connection: connection)
         // A revoked token needs a new one; after a lapsed subscription a person may retry by hand once renewed.
         guard connection.status != .needsToken, connection.status != .paymentRequired || trigger == .manual else {
-            report.messages.append(connection.statusMessage ?? "This connection needs attention before it can sync.")
+            let reason = connection.statusMessage ?? "This connection needs attention before it can sync."
+            report.messages.append(reason)
+            report.failure = reason
             return report
         }
         let budget = RequestBudget(used: used)
         report.remainingRequests = budget.remaining
         if connection.status == .rateLimited, let last = connection.lastSyncAt, RequestBudget.day(of: last) == day {
             // After a 429 the bridge is left alone until the next UTC day (reference section 5.4).
-            report.messages.append("SimpleFIN asked to slow down today; the next sync runs after midnight UTC.")
+            let reason = "SimpleFIN asked to slow down today; the next sync runs after midnight UTC."
+            report.messages.append(reason)
+            report.failure = reason
             return report
         }
         if trigger == .automatic, !SyncSchedule.isStale(lastSync: connection.lastSyncAt, now: now) {
@@ -222,6 +234,7 @@ public struct SyncService: Sendable {
                 connection.status = status
                 connection.statusMessage = message
                 report.messages.append(message)
+                report.failure = message
             } else {
                 connection.status = .active
                 connection.statusMessage = report.messages.first

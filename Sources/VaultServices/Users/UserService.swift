@@ -88,7 +88,7 @@ public struct UserService: Sendable {
                 name: String(email.prefix { $0 != "@" }), timeZone: zone.identifier, currency: input.currency ?? "USD")
             var created: User?
             _ = try await vault.households.create(household, unlessAnyExists: false) { session, household in
-                let user = User(id: vault.newID(), email: email, householdID: household.id)
+                let user = User(id: vault.newID(), email: email, householdID: household.id, role: .owner)
                 try await vault.database.users.insert(user, passwordHash: hash, in: session)
                 created = user
             }
@@ -98,6 +98,7 @@ public struct UserService: Sendable {
     }
 
     /// Gives an existing household (one made with `ghostvault init`, say) a sign-in, or refuses the input whole.
+    /// The household's first sign-in is its owner; later ones are members.
     public func addMember(email rawEmail: String, password: String, to household: Household.ID) async throws -> User {
         try await vaultOperation {
             let email = User.normalizedEmail(rawEmail)
@@ -111,12 +112,16 @@ public struct UserService: Sendable {
             }
             guard problems.isEmpty else { throw InvalidInput(problems) }
             let hash = try await hash(password)
-            let user = User(id: vault.newID(), email: email, householdID: household, onboardedAt: vault.now)
-            try await vault.write(household) { session in
+            return try await vault.write(household) { session in
                 _ = try await session.household()
+                // The first sign-in of a household (one `ghostvault init` made) is its owner.
+                let first = try await vault.database.users.members(of: household, in: session).isEmpty
+                let user = User(
+                    id: vault.newID(), email: email, householdID: household, role: first ? .owner : .member,
+                    onboardedAt: vault.now)
                 try await vault.database.users.insert(user, passwordHash: hash, in: session)
+                return user
             }
-            return user
         }
     }
 

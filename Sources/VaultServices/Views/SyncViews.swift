@@ -17,6 +17,8 @@ public struct SyncReportView: Codable, Hashable, Sendable {
     public let pendingDropped: Int
     public let skippedDeleted: Int
     public let messages: [String]
+    /// Why the sync failed; absent when it worked.
+    public let failure: String?
 
     public init(_ report: SyncService.Report) {
         connectionId = report.connection.id.description
@@ -33,6 +35,7 @@ public struct SyncReportView: Codable, Hashable, Sendable {
         pendingDropped = report.pendingDropped
         skippedDeleted = report.skippedDeleted
         messages = report.messages
+        failure = report.failure
     }
 }
 
@@ -76,5 +79,26 @@ public struct ConnectionView: Codable, Hashable, Sendable {
                 message: $0.institution.statusMessage, accounts: $0.accounts,
                 lastSuccessAt: $0.institution.lastSuccessAt.map(iso.string(from:)))
         }
+    }
+}
+
+/// Bank sync's status as JSON (`GET /api/v1/sync/status`): the overall health, the latest sync, and each
+/// connection with its institutions, the bank's messages and the requests left today.
+public struct SyncStatusView: Codable, Hashable, Sendable {
+    /// `not-connected`, `never-synced`, `ok`, `partial` or `failed` (`SyncService.Health`).
+    public let health: String
+    /// The latest sync of any connection, ISO 8601.
+    public let lastSyncAt: String?
+    /// Why the last sync failed, per failed connection ("label: message"); empty unless `health` is `failed`.
+    public let failures: [String]
+    public let connections: [ConnectionView]
+
+    public init(_ overviews: [SyncService.Overview]) {
+        health = SyncService.Health(overviews).rawValue
+        lastSyncAt = overviews.compactMap(\.connection.lastSyncAt).max().map { ISO8601DateFormatter().string(from: $0) }
+        failures = overviews.filter { $0.connection.status != .active }.map {
+            "\($0.connection.label): \($0.connection.statusMessage ?? $0.connection.status.rawValue)"
+        }
+        connections = overviews.map(ConnectionView.init)
     }
 }

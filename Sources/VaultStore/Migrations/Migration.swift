@@ -28,5 +28,6 @@ extension Migration {
         .pendingRows,
         .cardMiles,
         .recurringRules,
+        .memberRoles,
     ]
 }

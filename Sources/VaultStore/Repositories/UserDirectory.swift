@@ -34,9 +34,9 @@ public struct UserDirectory: Sendable {
         try session.requireOwn(user.householdID, "user")
         try await session.sql.raw(
             """
-            INSERT INTO users (id, email, password_hash, household_id, theme, dashboard_layout, onboarded_at, created_at)
+            INSERT INTO users (id, email, password_hash, household_id, role, theme, dashboard_layout, onboarded_at, created_at)
             VALUES (\(bind: user.id.description), \(bind: user.email), \(bind: passwordHash),
-                    \(bind: user.householdID.description), \(bind: user.theme.rawValue),
+                    \(bind: user.householdID.description), \(bind: user.role.rawValue), \(bind: user.theme.rawValue),
                     \(bind: user.dashboardLayout.map(Self.encode(layout:))), \(bind: user.onboardedAt?.unixSeconds),
                     \(bind: session.now.unixSeconds))
             """
@@ -135,7 +135,7 @@ public struct UserDirectory: Sendable {
     static func user(from row: any SQLRow) throws -> User {
         User(
             id: try row.id("id"), email: try row.text("email"), householdID: try row.id("household_id"),
-            theme: try row.value("theme"),
+            role: try row.value("role"), theme: try row.value("theme"),
             dashboardLayout: try row.optionalText("dashboard_layout").map(Self.decode(layout:)),
             onboardedAt: try row.optionalInstant("onboarded_at"))
     }

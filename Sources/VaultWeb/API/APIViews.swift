@@ -17,6 +17,8 @@ struct MeView: Encodable, Sendable {
     let id: String
     let email: String
     let householdId: String
+    /// `owner` or `member`: only an owner may erase the household's data.
+    let role: String
     let theme: String
     let dashboardLayout: [String]
     let onboarded: Bool
@@ -25,6 +27,7 @@ struct MeView: Encodable, Sendable {
         id = user.id.description
         email = user.email
         householdId = user.householdID.description
+        role = user.role.rawValue
         theme = user.theme.rawValue
         dashboardLayout = DashboardCard.layout(user.dashboardLayout).map(\.rawValue)
         onboarded = user.onboardedAt != nil

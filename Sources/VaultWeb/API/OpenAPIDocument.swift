@@ -138,11 +138,12 @@ enum OpenAPIDocument {
                 user: {$ref: '#/components/schemas/Me'}
             Me:
               type: object
-              required: [id, email, householdId, theme, dashboardLayout, onboarded]
+              required: [id, email, householdId, role, theme, dashboardLayout, onboarded]
               properties:
                 id: {type: string}
                 email: {type: string}
                 householdId: {type: string}
+                role: {type: string, enum: [owner, member], description: only an owner may erase the household's data}
                 theme: {type: string, enum: [system, light, dark]}
                 dashboardLayout: {type: array, items: {type: string}}
                 onboarded: {type: boolean}
@@ -240,6 +241,14 @@ enum OpenAPIDocument {
                 pendingDropped: {type: integer}
                 skippedDeleted: {type: integer}
                 messages: {type: array, items: {type: string}}
+                failure: {type: string, description: "why the sync failed (the bridge or a proxy failed, access revoked, subscription lapsed, rate limited); absent when it worked"}
+            SyncStatus:
+              type: object
+              properties:
+                health: {type: string, enum: [not-connected, never-synced, ok, partial, failed]}
+                lastSyncAt: {type: [string, "null"], format: date-time}
+                failures: {type: array, items: {type: string}, description: "one entry per connection whose last sync failed - its label then the reason"}
+                connections: {type: array, items: {$ref: '#/components/schemas/Connection'}}
             Receipt:
               type: object
               required: [id, transaction, fileName, contentType, byteSize, createdAt, url]
@@ -331,6 +340,20 @@ enum OpenAPIDocument {
               responses:
                 "200": {description: Saved, content: {application/json: {schema: {$ref: '#/components/schemas/Me'}}}}
                 "422": {$ref: '#/components/responses/Error'}
+            delete:
+              summary: Delete the signed-in person's account; when nobody else is a member, the household goes too, with all its data.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {type: object, required: [confirm], properties: {confirm: {type: string, description: the person's email address}}}
+              responses:
+                "200":
+                  description: Deleted
+                  content:
+                    application/json:
+                      schema: {type: object, properties: {removal: {type: string, enum: [left-household, deleted-household]}}}
+                "409": {$ref: '#/components/responses/Error'}
           /me/dashboard:
             put:
               summary: Save the dashboard's components in order (absent ones are removed).
@@ -430,6 +453,32 @@ enum OpenAPIDocument {
                 "200":
                   description: One report per connection
                   content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/SyncReport'}}}}
+          /sync/status:
+            get:
+              summary: Bank sync's status (Settings, Data and Sync) - the last sync and its result, why it failed, each connection with its institutions, the bank's messages and the requests left today.
+              responses:
+                "200": {description: The status, content: {application/json: {schema: {$ref: '#/components/schemas/SyncStatus'}}}}
+                "401": {$ref: '#/components/responses/Error'}
+          /household/erase:
+            post:
+              summary: Erase the household's data (owner only) - transactions, receipts, accounts, connections, rules, budgets, recurring decisions, cards, categories - then restore the default categories and send every member back to first-run setup. The household, its members and its change log stay. Nothing can be recovered.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {type: object, required: [confirm], properties: {confirm: {type: string, enum: [ERASE]}}}
+              responses:
+                "200":
+                  description: Erased
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          erased: {type: object, additionalProperties: {type: integer}, description: rows removed per table}
+                          categoriesRestored: {type: integer}
+                "403": {$ref: '#/components/responses/Error'}
+                "409": {$ref: '#/components/responses/Error'}
           /institutions/{id}/sync:
             parameters: [{$ref: '#/components/parameters/id'}]
             post:

@@ -418,6 +418,7 @@ enum Script {
               event.preventDefault();
               const submit = form.querySelector("button");
               const status = document.getElementById("sync-status");
+              const label = submit.textContent;
               submit.disabled = true;
               submit.setAttribute("aria-busy", "true");
               submit.textContent = "Syncing";
@@ -426,12 +427,13 @@ enum Script {
                 const response = await fetch(form.dataset.sync, { method: "POST", headers: { "X-CSRF-Token": csrf() } });
                 const body = await response.json().catch(() => ({}));
                 if (!response.ok) throw new Error((body.error && body.error.message) || "The sync failed.");
+                // A failed sync is an answer too: the reloaded page shows its reason (and Retry on Settings).
                 window.location.reload();
               } catch (error) {
                 if (status) status.textContent = error.message;
                 submit.disabled = false;
                 submit.removeAttribute("aria-busy");
-                submit.textContent = "Sync Now";
+                submit.textContent = label;
               }
             });
           });

@@ -4,7 +4,7 @@ enum Stylesheet {
         :root {
           --brand: #00a87e; --brand-strong: #008466; --bg: #f7f8fa; --card: #ffffff; --text: #2e3e4e;
           --muted: #5f6b7a; --line: #e3e7ec; --income: #0f8a5f; --expense: #c73434; --warn: #b45309;
-          --shadow: 0 1px 3px rgba(20, 30, 40, .08); --radius: 14px; --on-brand: #ffffff;
+          --shadow: 0 1px 3px rgba(20, 30, 40, .08); --radius: 14px; --on-brand: #ffffff; --on-expense: #ffffff;
         }
         html[data-theme="light"] { color-scheme: light; }
         html[data-theme="dark"] { color-scheme: dark; }
@@ -12,13 +12,13 @@ enum Stylesheet {
         html[data-theme="dark"] {
           --bg: #0f1419; --card: #1a2129; --text: #e6edf3; --muted: #9aa7b4; --line: #2c3640;
           --income: #34d399; --expense: #f87171; --brand: #2dd4aa; --brand-strong: #5eead4; --warn: #fbbf24;
-          --shadow: none; --on-brand: #04201a;
+          --shadow: none; --on-brand: #04201a; --on-expense: #2a0707;
         }
         @media (prefers-color-scheme: dark) {
           html[data-theme="system"] {
             --bg: #0f1419; --card: #1a2129; --text: #e6edf3; --muted: #9aa7b4; --line: #2c3640;
             --income: #34d399; --expense: #f87171; --brand: #2dd4aa; --brand-strong: #5eead4; --warn: #fbbf24;
-            --shadow: none; --on-brand: #04201a;
+            --shadow: none; --on-brand: #04201a; --on-expense: #2a0707;
           }
         }
         * { box-sizing: border-box; }
@@ -82,7 +82,10 @@ enum Stylesheet {
           background: var(--brand); color: var(--on-brand); cursor: pointer; text-decoration: none; min-height: 44px;
         }
         button.secondary, .button.secondary { background: transparent; color: var(--text); border: 1px solid var(--line); }
-        button.danger { background: var(--expense); color: #fff; }
+        button.danger, .button.danger { background: var(--expense); color: var(--on-expense); }
+        .card.danger-zone { border-color: var(--expense); }
+        .danger-zone h2 { color: var(--expense); }
+        .danger-zone .action + .action { border-top: 1px solid var(--line); margin-top: 12px; padding-top: 12px; }
         button.link { background: none; color: var(--brand-strong); padding: 0 4px; min-height: 0; text-decoration: underline; }
         button:focus-visible, a:focus-visible, [tabindex]:focus-visible, select:focus-visible, input:focus-visible {
           outline: 3px solid var(--brand); outline-offset: 2px; }

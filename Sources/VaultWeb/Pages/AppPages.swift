@@ -4,8 +4,7 @@ import VaultCore
 import VaultServices
 import VaultStore
 
-/// The signed-in pages: dashboard, account, menu, settings. Connections and onboarding have files of
-/// their own. Every handler reaches data only through the signed-in person's household.
+/// The signed-in pages: dashboard, account, menu. Connections, onboarding and settings have files of their own. Every handler reaches data only through the signed-in person's household.
 struct AppPages {
     let environment: WebEnvironment
 
@@ -23,8 +22,6 @@ struct AppPages {
         router.get("/networth") { request, context in try await netWorth(request, context) }
         router.get("/accounts/:id") { request, context in try await account(request, context) }
         router.post("/accounts/:id") { request, context in try await editAccount(request, context) }
-        router.get("/settings") { request, context in try await settings(request, context) }
-        router.post("/settings/theme") { request, context in try await setTheme(request, context) }
     }
 
     // MARK: - Dashboard
@@ -70,11 +67,12 @@ struct AppPages {
 
     /// Sync Now without JavaScript: syncs every connection, then shows the dashboard with what happened.
     func syncNow(_ request: Request, _ context: PageContext) async throws -> Response {
-        _ = try await context.form(request)
         let signedIn = context.signedIn
+        let form = try await context.form(request)
         let reports = try await environment.sync(for: signedIn.user).syncAll(trigger: .manual)
         let message = SyncSummary.text(reports)
-        return .seeOther("/dashboard", flash: Flash(.notice, message))
+        let next = form["next"].flatMap(AuthPages.localPath) ?? "/dashboard"
+        return .seeOther(next, flash: Flash(reports.contains(where: \.failed) ? .error : .notice, message))
     }
 
     // MARK: - Net worth trend
@@ -130,38 +128,6 @@ struct AppPages {
         }
         return id
     }
-
-    // MARK: - Settings
-
-    func settings(_ request: Request, _ context: PageContext) async throws -> Response {
-        let signedIn = context.signedIn
-        let connections = try await environment.sync(for: signedIn.user).overview()
-        let household = try await environment.household(of: signedIn.user).details()
-        return .html(
-            SettingsPage.render(
-                signedIn: signedIn, connections: connections, household: household,
-                serverAddress: environment.configuration.publicURL
-                    ?? Self.serverAddress(request, secure: environment.configuration.secureCookies),
-            ))
-    }
-
-    func setTheme(_ request: Request, _ context: PageContext) async throws -> Response {
-        let form = try await context.form(request)
-        let signedIn = context.signedIn
-        guard let theme = form["theme"].flatMap(User.Theme.init(rawValue:)) else {
-            throw PageError(status: .badRequest, title: "Unknown theme", message: "Choose System, Light or Dark.")
-        }
-        var user = signedIn.user
-        user.theme = theme
-        try await environment.savePreferences(user)
-        return .seeOther("/settings", flash: Flash(.notice, "Saved."))
-    }
-
-    /// The address this request reached the server at, for "the server address a native app should use".
-    static func serverAddress(_ request: Request, secure: Bool) -> String {
-        let host = request.head.authority ?? "127.0.0.1"
-        return (secure ? "https://" : "http://") + host
-    }
 }
 
 /// A sync's outcome in one sentence.
@@ -171,6 +137,13 @@ enum SyncSummary {
         let added = reports.map(\.transactionsAdded).reduce(0, +)
         let updated = reports.map(\.transactionsUpdated).reduce(0, +)
         let messages = reports.flatMap(\.messages)
+        let failed = reports.filter(\.failed)
+        if !failed.isEmpty {
+            // Said first, so the one-line message does not read as a success.
+            let reasons = failed.map { "\($0.connection.label): \($0.failure ?? "")" }.joined(separator: " ")
+            return "Sync failed. \(reasons) Settings > Data & Sync has the details and Retry."
+                + (added + updated > 0 ? " Other connections: \(added) new transaction(s), \(updated) updated." : "")
+        }
         var text = "Synced: \(added) new transaction(s), \(updated) updated."
         if !messages.isEmpty { text += " " + messages.joined(separator: " ") }
         return text

@@ -57,7 +57,7 @@ struct ConnectionsPages {
         let sync = environment.sync(for: signedIn.user)
         let connection = try await sync.connection(try Self.institutionID(form), orInstitution: true)
         let report = try await sync.sync(connection.id, trigger: .manual)
-        return .seeOther("/connections", flash: Flash(.notice, SyncSummary.text([report])))
+        return .seeOther("/connections", flash: Flash(report.failed ? .error : .notice, SyncSummary.text([report])))
     }
 
     /// Remove asks first, and says what goes with the institution.

@@ -56,7 +56,7 @@ enum DashboardPage {
         let left = data.requestsLeft.map { "\($0)/\(RequestBudget.dailyLimit)" } ?? ""
         let troubled = data.connections.filter { $0.connection.status != .active }
         let trouble = troubled.map { overview -> HTML in
-            "<div class=\"alert error small\">\(WebFormat.connectionProblem(overview.connection))</div>"
+            "<div class=\"alert error small\">Sync paused: \(WebFormat.connectionProblem(overview.connection)) <a href=\"/settings#data-sync\">View details</a></div>"
         }
         return """
             <div class="sync-bar card" aria-live="polite">

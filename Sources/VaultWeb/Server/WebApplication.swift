@@ -22,10 +22,12 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     apiController.addRoutes(to: signedInAPI)
     ReceiptsAPI(environment: environment).addRoutes(to: signedInAPI)
     CardsAPI(environment: environment).addRoutes(to: signedInAPI)
+    DangerZoneAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)
     AppPages(environment: environment).addRoutes(to: pages)
+    SettingsPages(environment: environment).addRoutes(to: pages)
     ConnectionsPages(environment: environment).addRoutes(to: pages)
     OnboardingPages(environment: environment).addRoutes(to: pages)
     BudgetPages(environment: environment).addRoutes(to: pages)
@@ -39,6 +41,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     RecurringPages(environment: environment).addRoutes(to: pages)
     ReceiptsPages(environment: environment).addRoutes(to: pages)
     CardsPages(environment: environment).addRoutes(to: pages)
+    DangerZonePages(environment: environment).addRoutes(to: pages)
     return router
 }
 
@@ -119,6 +122,17 @@ struct ScheduledSync: Service {
                     scope: scope, secrets: environment.secrets, client: environment.simpleFIN
                 ).syncAll(trigger: .automatic)
                 for report in reports where report.requests > 0 {
+                    if let failure = report.failure {
+                        // What Settings > Data & Sync shows as the reason; never the access URL.
+                        logger.warning(
+                            "Scheduled sync failed",
+                            metadata: [
+                                "connection": "\(report.connection.id)",
+                                "status": "\(report.connection.status.rawValue)",
+                                "reason": "\(failure)", "requestsLeft": "\(report.remainingRequests)",
+                            ])
+                        continue
+                    }
                     logger.info(
                         "Scheduled sync",
                         metadata: [

@@ -91,6 +91,7 @@ struct APIError: HTTPResponseError {
         case .unavailable: .serviceUnavailable
         case .unauthorized: .unauthorized
         case .tooLarge: .contentTooLarge
+        case .forbidden: .forbidden
         }
     }
 }

@@ -31,7 +31,7 @@ struct ConnectCommand: AsyncParsableCommand {
     var replacing: String?
 
     func run() async throws {
-        try await global.withSync(policy: bridges.policy) { sync, _ in
+        let report = try await global.withSync(policy: bridges.policy) { sync, _ in
             let report =
                 if let replacing {
                     try await sync.reconnect(try await sync.connection(replacing).id, setupToken: setupToken)
@@ -39,7 +39,9 @@ struct ConnectCommand: AsyncParsableCommand {
                     try await sync.connect(setupToken: setupToken, label: label, historyDays: historyDays)
                 }
             try SyncReportOutput.print([report], json: output.json)
+            return report
         }
+        try SyncReportOutput.exitIfFailed([report])
     }
 }
 
@@ -48,7 +50,12 @@ struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Fetch new transactions and balances from SimpleFIN.",
-        discussion: "SimpleFIN allows 24 requests a day per connection; `ghostvault connections` shows what is left.")
+        discussion: """
+            SimpleFIN allows 24 requests a day per connection; `ghostvault connections` shows what is left. \
+            Exits with status 1 when any connection failed to sync (the bridge or a proxy in front of it failed, the \
+            access was revoked, the subscription lapsed, or SimpleFIN asked to slow down), so a scheduled job \
+            notices; a sync that only waits for its daily budget exits 0.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -60,8 +67,18 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(help: "Run as the scheduled sync does: skip when the budget is down to its last request.")
     var automatic = false
 
+    @Flag(help: "Do not sync: show how the last sync went (exit status 1 when it failed).")
+    var status = false
+
+    func validate() throws {
+        if status, automatic || connection != nil {
+            throw ValidationError("--status shows every connection and sends no request; leave out the other options.")
+        }
+    }
+
     func run() async throws {
-        try await global.withSyncAndDemo(policy: bridges.policy) { sync, _ in
+        if status { return try await showStatus() }
+        let reports = try await global.withSyncAndDemo(policy: bridges.policy) { sync, _ in
             let trigger: SyncTrigger = automatic ? .automatic : .manual
             let reports =
                 if let connection {
@@ -74,10 +91,39 @@ struct SyncCommand: AsyncParsableCommand {
                 }
             if reports.isEmpty, !output.json {
                 Terminal.print("There is no SimpleFIN connection yet; run `ghostvault connect SETUP-TOKEN` first.")
-                return
+                return reports
             }
             try SyncReportOutput.print(reports, json: output.json)
+            return reports
         }
+        try SyncReportOutput.exitIfFailed(reports)
+    }
+}
+
+extension SyncCommand {
+    /// `ghostvault sync --status`: the last sync's result per connection, as Settings > Data & Sync and
+    /// `GET /api/v1/sync/status` show it; exits 1 when a connection's last sync failed.
+    func showStatus() async throws {
+        let health = try await global.withSync { sync, household in
+            let overview = try await sync.overview()
+            let zone = try await household.details().timeZone
+            let view = SyncStatusView(overview)
+            if output.json {
+                try Terminal.printJSON(view)
+            } else {
+                let last = overview.compactMap(\.connection.lastSyncAt).max()
+                Terminal.print(
+                    "Bank sync: \(view.health); last sync \(ConnectionsCommand.List.format(last, zone)).")
+                for failure in view.failures { Terminal.print("  failed: \(failure)") }
+                for item in overview {
+                    for entry in item.institutions where entry.institution.status == .failure {
+                        Terminal.print("  \(entry.institution.name): \(entry.institution.statusMessage ?? "failed")")
+                    }
+                }
+            }
+            return SyncService.Health(overview)
+        }
+        if health == .failed { throw ExitCode.failure }
     }
 }
 
@@ -163,6 +209,16 @@ struct ConnectionsCommand: AsyncParsableCommand {
 
 /// Printing sync reports.
 enum SyncReportOutput {
+    /// Says on standard error which connections failed and why, then exits with status 1; returns when none did.
+    static func exitIfFailed(_ reports: [SyncService.Report]) throws {
+        let failed = reports.filter(\.failed)
+        guard !failed.isEmpty else { return }
+        for report in failed {
+            Terminal.error("Sync of '\(report.connection.label)' failed: \(report.failure ?? "")")
+        }
+        throw ExitCode.failure
+    }
+
     static func print(_ reports: [SyncService.Report], json: Bool) throws {
         if json {
             try Terminal.printJSON(reports.map(SyncReportView.init))
