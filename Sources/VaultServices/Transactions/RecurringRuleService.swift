@@ -104,6 +104,16 @@ public struct RecurringRuleService: Sendable {
         }
     }
 
+    /// The rule a transaction belongs to, as its template or an instance; nil when it belongs to none.
+    public func rule(of transaction: Transaction.ID) async throws -> Listed? {
+        try await scope.read { session in
+            guard let instance = try await session.recurringRules.instance(transaction: transaction),
+                let rule = try await session.recurringRules.find(instance.ruleID)
+            else { return nil }
+            return try await Self.listed([rule], session: session).first
+        }
+    }
+
     /// What changing a rule did.
     public struct Edited: Sendable {
         public let rule: RecurringRule
