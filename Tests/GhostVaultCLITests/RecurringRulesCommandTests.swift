@@ -55,7 +55,8 @@ import VaultTestSupport
         #expect(list.contains("Rent • $2,500.00 • monthly"))
         let rules = try #require(try cli.json(try ok(cli, "recurring-rules", "list", "--json")) as? [[String: Any]])
         #expect(rules.count == 1)
-        #expect(rules.first?["instanceCount"] as? Int == 12 && rules.first?["generatedThroughYear"] as? Int == Self.year)
+        #expect(
+            rules.first?["instanceCount"] as? Int == 12 && rules.first?["generatedThroughYear"] as? Int == Self.year)
         #expect(rules.first?["cadence"] as? String == "monthly" && rules.first?["enabled"] as? Bool == true)
 
         let show = try ok(cli, "recurring-rules", "show", "Rent").stdout
@@ -171,10 +172,10 @@ import VaultTestSupport
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let rules = try cli.run("recurring-rules", "--help").stdout
-        #expect(rules.contains("ghostvault report recurring"))
+        #expect(rules.contains("report recurring"))
         let report = try cli.run("report", "recurring", "--help").stdout
-        #expect(report.contains("detected") && report.contains("ghostvault recurring-rules"))
+        #expect(report.contains("detected") && report.contains("recurring-rules"))
         let series = try cli.run("recurring", "--help").stdout
-        #expect(series.contains("ghostvault recurring-rules"))
+        #expect(series.contains("recurring-rules"))
     }
 }

@@ -74,7 +74,8 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --repeat: the first occurrence (YYYY-MM-DD; default: --date).", valueName: "date"))
     var starts: String?
 
-    @Option(help: ArgumentHelp("With --repeat: the last day an occurrence may fall on (YYYY-MM-DD).", valueName: "date"))
+    @Option(
+        help: ArgumentHelp("With --repeat: the last day an occurrence may fall on (YYYY-MM-DD).", valueName: "date"))
     var until: String?
 
     func validate() throws {
@@ -90,7 +91,8 @@ struct AddCommand: AsyncParsableCommand {
             throw ValidationError("Give the account (--account Cash), or the card it was paid with (--card).")
         }
         if cadence == nil, every != nil || starts != nil || until != nil {
-            throw ValidationError("--every, --starts and --until describe a schedule; add --repeat monthly (or daily, ...).")
+            throw ValidationError(
+                "--every, --starts and --until describe a schedule; add --repeat monthly (or daily, ...).")
         }
         if card == nil, bonusCategory != nil || foreign {
             throw ValidationError("--bonus-category and --foreign are for an expense paid with a card; add --card.")
@@ -126,7 +128,8 @@ struct AddCommand: AsyncParsableCommand {
                 Terminal.print(
                     "Repeats \(rule.rule.cadenceText) from \(rule.rule.start)"
                         + (rule.rule.end.map { " until \($0)" } ?? "")
-                        + ": rule \(rule.rule.id), \(rule.instanceCount) entries through \(rule.rule.generatedThroughYear).")
+                        + ": rule \(rule.rule.id), \(rule.instanceCount) entries through \(rule.rule.generatedThroughYear)."
+                )
             }
         }
     }

@@ -70,7 +70,9 @@ struct RecurringRulesCommand: AsyncParsableCommand {
                     TransactionQuery(
                         includeTransfers: true, recurringRule: listed.rule.id.description, sort: "asc", page: page,
                         pageSize: pageSize))
-                if output.json { return try Terminal.printJSON(RecurringRuleDetailPayload(listed, instances: instances)) }
+                if output.json {
+                    return try Terminal.printJSON(RecurringRuleDetailPayload(listed, instances: instances))
+                }
                 Terminal.print(RecurringRuleText.detail(listed))
                 guard !instances.items.isEmpty else { return }
                 Terminal.print(
@@ -134,7 +136,9 @@ struct RecurringRulesCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("The first occurrence (YYYY-MM-DD).", valueName: "date"))
         var starts: String?
 
-        @Option(help: ArgumentHelp("The last day an occurrence may fall on (YYYY-MM-DD; \"\" for none).", valueName: "date"))
+        @Option(
+            help: ArgumentHelp("The last day an occurrence may fall on (YYYY-MM-DD; \"\" for none).", valueName: "date")
+        )
         var until: String?
 
         @Flag(help: "Turn the rule on.") var enable = false
@@ -160,8 +164,9 @@ struct RecurringRulesCommand: AsyncParsableCommand {
                     return
                 }
                 Terminal.print(
-                    "Saved \(listed.summary) (changed \(edited.changed.joined(separator: ", "))); replaced "
-                        + "\(edited.removed) upcoming entr\(edited.removed == 1 ? "y" : "ies") with \(edited.generated).")
+                    "Saved \(listed.summary) (changed \(edited.changed.map(RecurringRuleEditPayload.fieldName).joined(separator: ", "))); replaced "
+                        + "\(edited.removed) upcoming entr\(edited.removed == 1 ? "y" : "ies") with \(edited.generated)."
+                )
             }
         }
     }

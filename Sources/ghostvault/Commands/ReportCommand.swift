@@ -249,7 +249,8 @@ struct BudgetCommand: AsyncParsableCommand {
 struct RecurringCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recurring",
-        abstract: "Confirm, dismiss (remembered), delete (until it charges again) or restore a detected recurring series.",
+        abstract:
+            "Confirm, dismiss (remembered), delete (until it charges again) or restore a detected recurring series.",
         discussion: """
             Series are what `ghostvault report recurring` detects in your bank data. The recurring rules you set up \
             with `ghostvault add --repeat` are managed with `ghostvault recurring-rules`.

@@ -192,13 +192,15 @@ import VaultWeb
             let detail = try json(try await send(world, .get, "/api/v1/recurring-rules/\(id)?size=20", token: token))
             let items = try #require((detail["instances"] as? [String: Any])?["items"] as? [[String: Any]])
             #expect(items.count == 12)
-            #expect(items.filter { $0["amount"] as? String == "-2600.00" }.compactMap { $0["date"] as? String } == [
-                "2026-11-30", "2026-12-31",
-            ])
+            #expect(
+                items.filter { $0["amount"] as? String == "-2600.00" }.compactMap { $0["date"] as? String } == [
+                    "2026-11-30", "2026-12-31",
+                ])
 
             let off = try json(
                 try await send(world, .patch, "/api/v1/recurring-rules/\(id)", #"{"enabled":false}"#, token: token))
             #expect((off["rule"] as? [String: Any])?["enabled"] as? Bool == false)
+            #expect(off["changed"] as? [String] == ["enabled"])
             let generated = try jsonArray(
                 try await send(world, .post, "/api/v1/recurring-rules/generate-next-year", token: token))
             #expect(generated.isEmpty, "a disabled rule is left alone")
