@@ -55,38 +55,3 @@ struct RecurringRulesAPI: Sendable {
             includeTransfers: true, recurringRule: rule.id.description, sort: "asc", page: page, pageSize: size)
     }
 }
-
-/// Changes to a recurring rule as `PATCH /api/v1/recurring-rules/{id}` takes them: every field optional (only what
-/// is sent changes); an empty category, payee, notes or end clears it.
-struct RecurringRuleBody: Decodable, Sendable {
-    let amount: String?
-    let category: String?
-    let description: String?
-    let payee: String?
-    let tags: TransactionBody.Tags?
-    let notes: String?
-    let cadence: String?
-    let interval: CardBody.TextOrNumber?
-    let start: String?
-    let end: String?
-    let enabled: Bool?
-
-    var changes: RecurringRuleService.Changes {
-        RecurringRuleService.Changes(
-            amount: amount, category: category, description: description, payee: payee, tags: tags?.text,
-            notes: notes, cadence: cadence, interval: interval?.text, start: start, end: end, isEnabled: enabled)
-    }
-}
-
-/// A recurrence as `POST /api/v1/transactions` takes it: `{"cadence": "monthly", "interval": 1, "start":
-/// "2026-01-01", "end": "2026-12-31"}`; the start defaults to the entry's date, the end to none.
-struct RecurrenceBody: Decodable, Sendable {
-    let cadence: String?
-    let interval: CardBody.TextOrNumber?
-    let start: String?
-    let end: String?
-
-    var recurrence: RecurringRuleService.Recurrence {
-        RecurringRuleService.Recurrence(cadence: cadence ?? "", interval: interval?.text, start: start, end: end)
-    }
-}
