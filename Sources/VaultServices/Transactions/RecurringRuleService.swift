@@ -104,14 +104,13 @@ public struct RecurringRuleService: Sendable {
         }
     }
 
-    /// The rule a transaction belongs to (as its template or an instance), if any.
-    public func rule(of transaction: String) async throws -> Listed? {
+    /// The rule a transaction belongs to, as its template or an instance; nil when it belongs to none.
+    public func rule(of transaction: Transaction.ID) async throws -> Listed? {
         try await scope.read { session in
-            let found = try await TransactionService.find(transaction, session: session)
-            guard let instance = try await session.recurringRules.instance(transaction: found.id),
+            guard let instance = try await session.recurringRules.instance(transaction: transaction),
                 let rule = try await session.recurringRules.find(instance.ruleID)
             else { return nil }
-            return try await Self.listed([rule], session: session)[0]
+            return try await Self.listed([rule], session: session).first
         }
     }
 

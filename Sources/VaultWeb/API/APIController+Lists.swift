@@ -110,19 +110,21 @@ extension APIController {
 
     /// The Transactions page's filters as API query parameters (`page` and `size` are the list's own).
     static func query(_ form: Form) throws -> TransactionQuery {
-        func number(_ name: String, _ fallback: Int) throws -> Int {
-            guard let text = form[name] else { return fallback }
-            guard let value = Int(text) else {
-                throw VaultError(InvalidInput(field: name, "'\(text)' is not a whole number."))
-            }
-            return value
-        }
-        return TransactionQuery(
+        TransactionQuery(
             from: form["from"], through: form["to"], search: form["q"], accounts: form.all("account"),
             category: form["category"], includeTransfers: form["transfers"] == "true" || form["transfers"] == "1",
             tags: form.all("tag"), payment: form["payment"], reimbursement: form["reimbursement"],
-            classification: form["kind"], sort: form["sort"], page: try number("page", 1),
-            pageSize: try number("size", PageRequest.defaultSize))
+            classification: form["kind"], recurringRule: form["recurringRule"], sort: form["sort"],
+            page: try number(form, "page", 1), pageSize: try number(form, "size", PageRequest.defaultSize))
+    }
+
+    /// A whole-number query parameter, or `fallback` when it is absent; anything else is refused.
+    static func number(_ form: Form, _ name: String, _ fallback: Int) throws -> Int {
+        guard let text = form[name] else { return fallback }
+        guard let value = Int(text) else {
+            throw VaultError(InvalidInput(field: name, "'\(text)' is not a whole number."))
+        }
+        return value
     }
 }
 

@@ -23,13 +23,18 @@ extension APIController {
                                 : nil,
                         ].compactMap { $0 }))
             }
-            let input = TransactionInput(
+            var input = TransactionInput(
                 amount: amount, account: account, date: body.date, category: body.category,
                 description: body.description, payee: body.payee, tags: body.tags?.text, notes: body.notes,
                 payment: body.payment, reimbursement: body.reimbursement, isExcluded: body.excluded ?? false,
                 card: body.card, bonusCategory: body.bonusCategory, isForeignCurrency: body.foreign)
-            let listed = try await environment.household(of: context.user).transactions.add(input)
-            return try Response.json(TransactionView(listed), status: .created)
+            input.recurrence = body.recurrence?.recurrence
+            let scope = environment.household(of: context.user)
+            let listed = try await scope.transactions.add(input)
+            guard input.recurrence != nil else { return try Response.json(TransactionView(listed), status: .created) }
+            // The entry is the rule's template: the answer names the rule it made, with its instance count.
+            let rule = try await scope.recurringRules.rule(of: listed.transaction.id)
+            return try Response.json(RecurringEntryPayload(listed, rule: rule), status: .created)
         }
         api.patch("/transactions/:id") { request, context in
             let body = try await request.decode(as: TransactionBody.self, context: context)
@@ -37,6 +42,12 @@ extension APIController {
                 ("card", body.card != nil), ("bonusCategory", body.bonusCategory != nil),
                 ("foreign", body.foreign != nil),
             ]
+            if body.recurrence != nil {
+                throw VaultError(
+                    InvalidInput(
+                        field: "recurrence",
+                        "A recurrence is set when adding; change a rule with PATCH /api/v1/recurring-rules/{id}."))
+            }
             if cardFields.contains(where: \.1) {
                 throw VaultError(
                     InvalidInput(
@@ -90,6 +101,8 @@ struct TransactionBody: Decodable, Sendable {
     let bonusCategory: String?
     /// Whether it was charged in a foreign currency; only when adding with a card.
     let foreign: Bool?
+    /// Repeat the entry on a schedule (spec 2.6); only when adding. The entry becomes the rule's template.
+    let recurrence: RecurrenceBody?
 
     /// Tags as a JSON list or one comma-separated string.
     enum Tags: Decodable, Sendable {

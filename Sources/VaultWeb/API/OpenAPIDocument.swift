@@ -184,6 +184,7 @@ enum OpenAPIDocument {
                 card: {type: string, description: "only when adding: the miles card paid with (id, name or last four); its account is used and `account` is not needed"}
                 bonusCategory: {$ref: '#/components/schemas/BonusCategory', description: only when adding with a card}
                 foreign: {type: boolean, description: only when adding with a card; charged in a foreign currency}
+                recurrence: {$ref: '#/components/schemas/Recurrence', description: only when adding; the entry becomes a recurring rule's template}
             Transaction:
               type: object
               properties:
@@ -261,6 +262,7 @@ enum OpenAPIDocument {
                 createdAt: {type: string, format: date-time}
                 url: {type: string, description: where GET returns the bytes}
         \(cardSchemas)
+        \(recurringSchemas)
         paths:
           /info:
             get:
@@ -587,6 +589,7 @@ enum OpenAPIDocument {
                 - {name: tag, in: query, description: "repeat for several: a transaction with any of them is listed; matched trimmed and lower case", schema: {type: string}}
                 - {name: payment, in: query, description: "none for transactions with no payment flag; omitted or empty for any", schema: {type: string, enum: [paid, unpaid, none]}}
                 - {name: reimbursement, in: query, description: "none for transactions with no reimbursement flag; omitted or empty for any", schema: {type: string, enum: [reimbursed, unreimbursed, none]}}
+                - {name: recurringRule, in: query, description: only the template and instances of this recurring rule (its id or description), schema: {type: string}}
                 - {name: sort, in: query, schema: {type: string, enum: [desc, asc]}}
                 - {name: page, in: query, schema: {type: integer, minimum: 1}}
                 - {name: size, in: query, schema: {type: integer, minimum: 1, maximum: 1000}}
@@ -602,7 +605,7 @@ enum OpenAPIDocument {
                     schema:
                       allOf: [{$ref: '#/components/schemas/TransactionInput'}, {required: [amount]}]
               responses:
-                "201": {description: Added, content: {application/json: {schema: {$ref: '#/components/schemas/Transaction'}}}}
+                "201": {description: "Added; with a recurrence, also the rule it made (RecurringEntry)", content: {application/json: {schema: {oneOf: [{$ref: '#/components/schemas/Transaction'}, {$ref: '#/components/schemas/RecurringEntry'}]}}}}
                 "422": {$ref: '#/components/responses/Error'}
           /tags:
             get:
@@ -812,5 +815,6 @@ enum OpenAPIDocument {
                 "204": {description: Deleted}
                 "404": {$ref: '#/components/responses/Error'}
         \(cardPaths)
+        \(recurringPaths)
         """
 }

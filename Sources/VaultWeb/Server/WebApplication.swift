@@ -23,6 +23,8 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     ReceiptsAPI(environment: environment).addRoutes(to: signedInAPI)
     CardsAPI(environment: environment).addRoutes(to: signedInAPI)
     DangerZoneAPI(environment: environment).addRoutes(to: signedInAPI)
+    RecurringRulesAPI(environment: environment).addRoutes(to: signedInAPI)
+    AnalysisAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)

@@ -11,6 +11,9 @@ struct AddCommand: AsyncParsableCommand {
             Example: ghostvault add -12.50 --account Cash --category Dining --tags "Amazon, coffee" --date 2026-11-01
             Paid with a miles card: ghostvault add -45 --card "Visa Signature" --bonus-category contactless
             (it goes into the card's account, so --account is not needed).
+            Every month: ghostvault add -2500 --account Checking --description Rent --repeat monthly \
+            [--every N] [--starts DATE] [--until DATE] makes a recurring rule with this entry as its template and \
+            adds every occurrence through the end of this year (`ghostvault recurring-rules` manages them).
             Tags are stored trimmed and lower-case. The date defaults to today in the household's time zone.
             Nothing is saved unless every field is valid.
             """)
@@ -62,6 +65,19 @@ struct AddCommand: AsyncParsableCommand {
     @Flag(help: "Leave it out of totals.")
     var exclude = false
 
+    @Option(name: .customLong("repeat"), help: "Make it recurring: daily, weekly, monthly or yearly.")
+    var cadence: String?
+
+    @Option(help: "With --repeat: every how many days, weeks, months or years (default: 1).")
+    var every: String?
+
+    @Option(help: ArgumentHelp("With --repeat: the first occurrence (YYYY-MM-DD; default: --date).", valueName: "date"))
+    var starts: String?
+
+    @Option(
+        help: ArgumentHelp("With --repeat: the last day an occurrence may fall on (YYYY-MM-DD).", valueName: "date"))
+    var until: String?
+
     func validate() throws {
         if amountWords.isEmpty {
             throw ValidationError("Give the amount, like `ghostvault add -12.50 --account Cash`.")
@@ -74,6 +90,10 @@ struct AddCommand: AsyncParsableCommand {
         if account == nil, card == nil {
             throw ValidationError("Give the account (--account Cash), or the card it was paid with (--card).")
         }
+        if cadence == nil, every != nil || starts != nil || until != nil {
+            throw ValidationError(
+                "--every, --starts and --until describe a schedule; add --repeat monthly (or daily, ...).")
+        }
         if card == nil, bonusCategory != nil || foreign {
             throw ValidationError("--bonus-category and --foreign are for an expense paid with a card; add --card.")
         }
@@ -81,19 +101,35 @@ struct AddCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await global.withHousehold { household, _ in
-            let listed = try await household.transactions.add(
-                TransactionInput(
-                    amount: amountWords[0], account: account ?? "", date: date, category: category,
-                    description: description, payee: payee, tags: tags, notes: note, payment: payment,
-                    reimbursement: reimbursement, isExcluded: exclude, card: card, bonusCategory: bonusCategory,
-                    isForeignCurrency: foreign ? true : nil))
+            var input = TransactionInput(
+                amount: amountWords[0], account: account ?? "", date: date, category: category,
+                description: description, payee: payee, tags: tags, notes: note, payment: payment,
+                reimbursement: reimbursement, isExcluded: exclude, card: card, bonusCategory: bonusCategory,
+                isForeignCurrency: foreign ? true : nil)
+            input.recurrence = cadence.map {
+                RecurringRuleService.Recurrence(cadence: $0, interval: every, start: starts, end: until)
+            }
+            let listed = try await household.transactions.add(input)
+            let rule =
+                input.recurrence == nil ? nil : try await household.recurringRules.rule(of: listed.transaction.id)
             if output.json {
-                try Terminal.printJSON(TransactionView(listed))
-            } else {
-                let transaction = listed.transaction
+                if input.recurrence != nil {
+                    try Terminal.printJSON(RecurringEntryPayload(listed, rule: rule))
+                } else {
+                    try Terminal.printJSON(TransactionView(listed))
+                }
+                return
+            }
+            let transaction = listed.transaction
+            Terminal.print(
+                "Added \(transaction.amount.formatted()) on \(transaction.date) to \(listed.account.displayName)"
+                    + (listed.categoryPath.map { " in \($0)" } ?? "") + " (\(transaction.id)).")
+            if let rule {
                 Terminal.print(
-                    "Added \(transaction.amount.formatted()) on \(transaction.date) to \(listed.account.displayName)"
-                        + (listed.categoryPath.map { " in \($0)" } ?? "") + " (\(transaction.id)).")
+                    "Repeats \(rule.rule.cadenceText) from \(rule.rule.start)"
+                        + (rule.rule.end.map { " until \($0)" } ?? "")
+                        + ": rule \(rule.rule.id), \(rule.instanceCount) entries through \(rule.rule.generatedThroughYear)."
+                )
             }
         }
     }

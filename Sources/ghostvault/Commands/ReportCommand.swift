@@ -103,8 +103,13 @@ struct ReportCommand: AsyncParsableCommand {
 
     struct RecurringSummary: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "recurring", abstract: "Recurring series found in your history, and the monthly total.",
-            discussion: "The detector's answer is kept until your data changes or the day turns; --refresh looks again."
+            commandName: "recurring",
+            abstract: "Recurring series detected in your bank history, and the monthly total.",
+            discussion: """
+                The detector's answer is kept until your data changes or the day turns; --refresh looks again. \
+                These are found in your data, not set up by you: the recurring rules you make with \
+                `ghostvault add --repeat` are in `ghostvault recurring-rules`.
+                """
         )
 
         @OptionGroup var global: GlobalOptions
@@ -171,16 +176,23 @@ struct ReportCommand: AsyncParsableCommand {
         var tags: [String] = []
         @Option(help: "paid or unpaid.") var payment: String?
         @Option(help: "reimbursed or unreimbursed.") var reimbursement: String?
+        @Option(help: "Only the entries of this recurring rule: its id or description (`ghostvault recurring-rules`).")
+        var recurringRule: String?
+        @Option(help: ArgumentHelp("The first day to count, inside the period (YYYY-MM-DD).", valueName: "date"))
+        var from: String?
+        @Option(help: ArgumentHelp("The last day to count, inside the period (YYYY-MM-DD).", valueName: "date"))
+        var through: String?
         @Option(help: "The page of the list.") var page = 1
         @Option(help: "Transactions per page of the list.") var pageSize = 50
 
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let (report, transactions) = try await household.reports.analysis(
-                    AnalysisQuery(
-                        type: type, timeframe: timeframe, date: date, categories: categories, tags: tags,
-                        payment: payment, reimbursement: reimbursement, page: page, pageSize: pageSize))
-                if output.json { return try Terminal.printJSON(AnalysisReportView(report, transactions: transactions)) }
+                var query = AnalysisQuery(
+                    type: type, timeframe: timeframe, date: date, categories: categories, tags: tags,
+                    payment: payment, reimbursement: reimbursement, page: page, pageSize: pageSize)
+                (query.recurringRule, query.from, query.through) = (recurringRule, from, through)
+                if output.json { return try Terminal.printJSON(try await AnalysisPayload.load(query, in: household)) }
+                let (report, transactions) = try await household.reports.analysis(query)
                 Terminal.print(ReportText.analysis(report, transactions: transactions))
             }
         }
@@ -237,7 +249,12 @@ struct BudgetCommand: AsyncParsableCommand {
 struct RecurringCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recurring",
-        abstract: "Confirm, dismiss (remembered), delete (until it charges again) or restore a recurring series.")
+        abstract:
+            "Confirm, dismiss (remembered), delete (until it charges again) or restore a detected recurring series.",
+        discussion: """
+            Series are what `ghostvault report recurring` detects in your bank data. The recurring rules you set up \
+            with `ghostvault add --repeat` are managed with `ghostvault recurring-rules`.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "confirm, dismiss, delete or restore.") var action: String

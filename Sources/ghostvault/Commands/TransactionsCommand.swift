@@ -48,6 +48,9 @@ struct TransactionsCommand: AsyncParsableCommand {
         @Flag(help: "Include transfers between your own accounts (left out by default).")
         var includeTransfers = false
 
+        @Option(help: "Only the entries of this recurring rule: its id or description (`ghostvault recurring-rules`).")
+        var recurringRule: String?
+
         @Option(help: "desc (newest first) or asc.")
         var sort: String?
 
@@ -63,7 +66,8 @@ struct TransactionsCommand: AsyncParsableCommand {
                     TransactionQuery(
                         from: from, through: to, search: search, accounts: account, category: category,
                         uncategorizedOnly: uncategorized, includeTransfers: includeTransfers, tags: tag,
-                        payment: payment, reimbursement: reimbursement, sort: sort, page: page, pageSize: pageSize))
+                        payment: payment, reimbursement: reimbursement, recurringRule: recurringRule, sort: sort,
+                        page: page, pageSize: pageSize))
                 if output.json {
                     try Terminal.printJSON(PageView(page, transform: TransactionView.init))
                     return
