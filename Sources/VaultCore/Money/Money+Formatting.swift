@@ -30,12 +30,19 @@ extension Money {
     }
 
     /// Inserts a comma every three digits from the right.
-    private static func grouped(_ digits: Substring) -> String {
+    static func grouped(_ digits: Substring) -> String {
         var result = ""
         for (index, digit) in digits.enumerated() {
             if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
             result.append(digit)
         }
         return result
+    }
+}
+
+extension Int64 {
+    /// The number with its thousands separated by commas, as amounts are written: `12,345`, `-4,232`.
+    public var grouped: String {
+        (self < 0 ? "-" : "") + Money.grouped(Substring(String(magnitude)))
     }
 }

@@ -72,7 +72,8 @@ enum Stylesheet {
           #monthly-targets td[data-label="Notes"] input { max-width: 65%; }
         }
         form.stack label { display: block; margin: 10px 0 4px; font-weight: 600; }
-        input[type=text], input[type=email], input[type=password], input[type=month], input[type=date], textarea, select {
+        input[type=text], input[type=email], input[type=password], input[type=month], input[type=date], input[type=number],
+        textarea, select {
           width: 100%; font: inherit; padding: 10px 12px; border-radius: 10px; border: 1px solid var(--line);
           background: var(--bg); color: var(--text);
         }
@@ -149,7 +150,9 @@ enum Stylesheet {
         .chip.depth-2 { margin-left: 20px; }
         table.breakdown tr.child td:first-child { padding-left: 18px; }
         h3.group { font-size: .85rem; color: var(--muted); margin: 14px 0 4px; text-transform: uppercase; letter-spacing: .03em; }
-        .analysis-list { list-style: none; margin: 0; padding: 0; }
+        .analysis-list, .rule-list { list-style: none; margin: 0; padding: 0; }
+        .rule-list li { padding: 10px 0; border-bottom: 1px solid var(--line); }
+        .rule-list li a { display: block; min-height: 32px; }
         .analysis-row { border-bottom: 1px solid var(--line); padding: 8px 0; }
         .analysis-row .row-main { display: grid; grid-template-columns: 4.2em 1fr auto; gap: 8px; align-items: baseline;
           text-decoration: none; color: var(--text); min-height: 44px; }

@@ -67,17 +67,7 @@ enum CardProgress {
     /// "1,234 miles so far this cycle", or that the card earns none.
     static func miles(_ report: CardCycleReport) -> String {
         guard let miles = report.miles else { return "Earns no miles" }
-        return "\(grouped(miles)) miles this cycle"
+        return "\(miles.grouped) miles this cycle"
     }
 
-    /// `12,345`: thousands grouped with commas.
-    static func grouped(_ number: Int64) -> String {
-        let digits = String(number.magnitude)
-        var result = number < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
-    }
 }

@@ -103,7 +103,7 @@ enum CardsPage {
         if which.asked, which.problems.isEmpty {
             let rows = which.answer.enumerated().map { rank, recommendation -> HTML in
                 """
-                <li><div class="spread"><strong>\(rank + 1). \(recommendation.card.title)</strong><span class="amount">\(CardProgress.grouped(recommendation.miles)) miles</span></div>
+                <li><div class="spread"><strong>\(rank + 1). \(recommendation.card.title)</strong><span class="amount">\(recommendation.miles.grouped) miles</span></div>
                 <p class="muted small">\(recommendation.reason)</p></li>
                 """
             }

@@ -21,7 +21,7 @@ enum CardText {
         let report = status.report
         var lines = [card.title]
         var summary = "\(report.range.start) to \(report.range.end) (\(card.cycle)), spent \(report.spend.formatted())"
-        if let miles = report.miles { summary += ", \(grouped(miles)) miles" }
+        if let miles = report.miles { summary += ", \(miles.grouped) miles" }
         lines.append("  " + summary)
         if let bar = report.minimumBar { lines.append("  " + line("Minimum", bar, spend: report.spend, "min")) }
         if let bar = report.maximumBar { lines.append("  " + line("Maximum", bar, spend: report.spend, "max")) }
@@ -46,17 +46,6 @@ enum CardText {
     static func drawn(_ bar: CardCycleReport.Bar) -> String {
         let filled = Int(bar.filled.hundredths * Int64(barWidth) / 10_000)
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
-    }
-
-    /// Whole miles with thousands separated: `4,232`.
-    static func grouped(_ miles: Int64) -> String {
-        let digits = String(miles.magnitude)
-        var result = miles < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
     }
 
     static func stage(_ stage: CardCycleReport.CapStage) -> String {
