@@ -99,7 +99,8 @@ public struct AnalysisReport: Sendable {
     public let buckets: [Bucket]
     public let byCategory: [CategoryLine]
 
-    /// Builds the report from the period's tallies grouped by day (already filtered by category, tag and flag).
+    /// Builds the report from the period's tallies grouped by day, or by month (dated the 1st) for a year, already
+    /// filtered by category, tag and flag: each tally falls in the bucket holding its date.
     public init(
         type: Classification, period: AnalysisPeriod, currency: Currency, accounts: [Account], tree: CategoryTree,
         days: [Tally]

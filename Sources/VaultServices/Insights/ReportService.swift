@@ -287,7 +287,7 @@ public struct ReportService: Sendable {
             let report = try AnalysisReport(
                 type: type, period: period, currency: household.baseCurrency,
                 accounts: try await session.accounts.all(), tree: tree,
-                days: try await session.tallies.tallies(filter, grouping: .day))
+                days: try await session.tallies.tallies(filter, grouping: timeframe == .year ? .month : .day))
             filter.includeExcluded = false
             filter.includePending = false
             Self.onlyCounted(&filter, accounts: try await session.accounts.all(), currency: household.baseCurrency)
