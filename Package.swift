@@ -160,6 +160,7 @@ let package = Package(
             name: "VaultServicesTests",
             dependencies: [
                 "VaultCore", "VaultStore", "VaultServices", "SimpleFIN", "SimpleFINBridge", "VaultTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Golden"],
             swiftSettings: strictness
