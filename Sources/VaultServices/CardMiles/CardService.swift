@@ -205,7 +205,7 @@ public struct CardService: Sendable {
                         + "Link an account in \(card.currency.code), or change the card's currency."
                 )
             }
-            let rows = try await session.milesCards.rows(account: account.id, in: range)
+            let rows = try await session.milesCards.rows(account: account, in: range)
             var sorter = ExpenseSorter(
                 card: card,
                 payees: card.hasCategoryCaps ? try await session.milesCards.payeeChoices(card: card.id) : [:],
@@ -220,7 +220,12 @@ public struct CardService: Sendable {
         let card: MilesCard
         let payees: [String: BonusCategory]
         let tree: CategoryTree
-        private var suggestions: [String: BonusCategorySuggestion] = [:]
+        private struct Merchant: Hashable {
+            let description: String
+            let payee: String?
+            let categoryID: Category.ID?
+        }
+        private var suggestions: [Merchant: BonusCategorySuggestion] = [:]
         private var payeeKeys: [String: String] = [:]
 
         init(card: MilesCard, payees: [String: BonusCategory], tree: CategoryTree) {
@@ -230,9 +235,9 @@ public struct CardService: Sendable {
         }
 
         mutating func suggestion(for row: MilesCardRepository.Row) -> BonusCategorySuggestion {
-            let text = [row.description, row.payee].compactMap { $0 }.joined(separator: " ")
-            let key = text + "\u{1}" + (row.categoryID?.description ?? "")
+            let key = Merchant(description: row.description, payee: row.payee, categoryID: row.categoryID)
             if let known = suggestions[key] { return known }
+            let text = [row.description, row.payee].compactMap { $0 }.joined(separator: " ")
             let keys =
                 row.categoryID.map { id in ([tree[id]].compactMap { $0 } + tree.ancestors(of: id)).map(\.key) } ?? []
             let made = BonusCategorySuggestion(

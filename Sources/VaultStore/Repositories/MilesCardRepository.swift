@@ -75,25 +75,37 @@ public struct MilesCardRepository: Sendable {
     /// The household is checked on the account; its transactions are its own by the schema's foreign key
     /// (household, account). Leaving the household off the transactions lets the database walk the account's
     /// date index instead of the whole household's days.
-    public func rows(account: Account.ID, in range: DateRange) async throws -> [Row] {
-        try await session.sql.raw(
+    ///
+    /// A month of a busy card is thousands of rows, so each is read with as little work as it can be: the
+    /// currency is the account's, and a category id is parsed once however many rows carry it.
+    public func rows(account: Account, in range: DateRange) async throws -> [Row] {
+        var categories: [String: Category.ID] = [:]
+        return try await session.sql.raw(
             """
             SELECT t.id, t.date, t.amount_minor, t.description, t.payee, t.category_id, t.classification, t.source,
-                   t.pending, a.currency, a.currency_exponent, c.bonus_category, c.foreign_currency
+                   t.pending, c.bonus_category, c.foreign_currency
             FROM accounts a
             JOIN transactions t ON t.account_id = a.id
             LEFT JOIN card_expense_choices c ON c.household_id = a.household_id AND c.transaction_id = t.id
-            WHERE a.household_id = \(bind: session.household) AND a.id = \(bind: account.description)
+            WHERE a.household_id = \(bind: session.household) AND a.id = \(bind: account.id.description)
               AND t.date BETWEEN \(bind: Int64(range.start.compactValue)) AND \(bind: Int64(range.end.compactValue))
             ORDER BY t.date, t.id
             """
         ).all().map { row in
-            let currency = try row.currency("currency", exponent: "currency_exponent")
+            var categoryID: Category.ID?
+            if let text = try row.optionalText("category_id") {
+                if let known = categories[text] {
+                    categoryID = known
+                } else {
+                    categoryID = try row.optionalID("category_id")
+                    categories[text] = categoryID
+                }
+            }
             return Row(
                 id: try row.id("id"), date: try row.localDate("date"),
-                amount: Money(minorUnits: try row.int("amount_minor"), currency: currency),
+                amount: Money(minorUnits: try row.int("amount_minor"), currency: account.currency),
                 description: try row.text("description"), payee: try row.optionalText("payee"),
-                categoryID: try row.optionalID("category_id"), classification: try row.value("classification"),
+                categoryID: categoryID, classification: try row.value("classification"),
                 source: try row.value("source"), isPending: try row.bool("pending"),
                 chosenCategory: try row.optionalValue("bonus_category"),
                 chosenForeign: try row.decodeNil(column: "foreign_currency")
