@@ -119,6 +119,19 @@ import VaultWeb
         }
     }
 
+    @Test("the largest amount the store takes draws an axis instead of stopping the server")
+    func hugeAmount() async throws {
+        try await withWeb { world in
+            let (browser, scope, _) = try await setUp(world)
+            _ = try await scope.transactions.add(
+                TransactionInput(amount: "-70000000000000000.00", account: "Wallet", date: "2026-11-20"))
+            let (status, html) = try await browser.page("/analysis")
+            #expect(status == .ok)
+            #expect(html.contains("-$70,000,000,000,000,000.00"))
+            #expect(try await browser.page("/analysis?timeframe=year").status == .ok)
+        }
+    }
+
     @Test("Delete from a row returns to the same analysis, and the row and its receipt are gone")
     func delete() async throws {
         try await withWeb { world in

@@ -197,10 +197,9 @@ enum Charts {
             let value = step * Double(tick)
             guard value <= ceiling else { break }
             let y = bottom - (bottom - top) * value / ceiling
-            let money = Money(minorUnits: Int64(value), currency: report.currency)
             marks.append(
                 """
-                <line class="grid" x1="\(fmt(axisLeft))" y1="\(fmt(y))" x2="\(fmt(width - left))" y2="\(fmt(y))"/><text class="tick" x="\(fmt(axisLeft - 4))" y="\(fmt(y + 3))" text-anchor="end">\(axisLabel(money))</text>
+                <line class="grid" x1="\(fmt(axisLeft))" y1="\(fmt(y))" x2="\(fmt(width - left))" y2="\(fmt(y))"/><text class="tick" x="\(fmt(axisLeft - 4))" y="\(fmt(y + 3))" text-anchor="end">\(axisLabel(value, currency: report.currency))</text>
                 """)
         }
         let slot = (width - left - axisLeft) / Double(max(buckets.count, 1))
@@ -227,13 +226,14 @@ enum Charts {
             marks)
     }
 
-    /// An axis tick: "$0", "$500", "$1.5k", "$20k", "$1.2M" (whole units; ticks are round by construction).
-    static func axisLabel(_ money: Money) -> String {
-        let whole = Double(money.minorUnits) / Double(money.currency.minorUnitsPerMajor)
-        let symbol = money.currency.symbol ?? ""
-        let suffix = money.currency.symbol == nil ? " " + money.currency.code : ""
+    /// An axis tick of `minorUnits` (kept a `Double`: a tick above the largest amount may pass `Int64`'s range):
+    /// "$0", "$500", "$1.5k", "$20k", "$1.2M", "$3e+15M" (whole units; ticks are round by construction).
+    static func axisLabel(_ minorUnits: Double, currency: Currency) -> String {
+        let whole = minorUnits / Double(currency.minorUnitsPerMajor)
+        let symbol = currency.symbol ?? ""
+        let suffix = currency.symbol == nil ? " " + currency.code : ""
         func short(_ value: Double) -> String {
-            value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+            value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
         }
         let text =
             whole >= 1_000_000

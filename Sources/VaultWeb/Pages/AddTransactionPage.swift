@@ -42,7 +42,9 @@ struct AddTransactionPages {
                 let what = "\(saved.transaction.amount.formatted()) · \(saved.transaction.description)"
                 var next = "/transactions/new?date=\(saved.transaction.date)"
                 next += "&account=\(saved.account.id)"
-                if let card = entry.card { next += "&card=\(card)" }
+                if let card = entry.card?.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+                    next += "&card=\(card)"
+                }
                 let repeats =
                     entry.recurring
                     ? " It repeats \(entry.recurrenceSummary.lowercased()); this year's entries are added "
