@@ -365,6 +365,33 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "a card linked to an account of the household takes only the entries logged with it when deleted",
+        arguments: TestBackend.enabled)
+    func deleteLinkedTakesOnlyItsOwn(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let visa = try await f.scope.accounts.add(.init(name: "Visa", kind: "credit-card"))
+            let card = try await f.scope.cards.addCustom(
+                .init(
+                    name: "Visa", currency: "USD",
+                    caps: [.init(categories: ["online"], cap: "500", bonusRate: "4")], account: visa.id.description))
+            let logged = try await spend(f, "30", on: card, bonus: "online")
+            let sorted = try await f.scope.transactions.add(
+                TransactionInput(amount: "-12", account: "Visa", description: "Book shop")
+            ).transaction
+            _ = try await f.scope.cards.choose("online", transaction: sorted.id.description)
+            // Choosing again keeps the first entry's mark
+            _ = try await f.scope.cards.choose("general", transaction: logged.id.description)
+            #expect(try await f.scope.cards.expensesGoing(with: card.id.description) == 1)
+            let removal = try await f.scope.cards.remove(card.id.description, confirmed: true)
+            #expect(removal.expensesDeleted == 1)
+            #expect(removal.accountDeleted == nil)
+            #expect(try await f.scope.transactions.find(sorted.id.description).transaction.id == sorted.id)
+            await #expect(throws: VaultError.self) { try await f.scope.transactions.find(logged.id.description) }
+        }
+    }
+
     @Test("reordering moves a card up and down the list", arguments: TestBackend.enabled)
     func reorder(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in

@@ -102,7 +102,7 @@ public struct TransactionService: Sendable {
             }
             if let card {
                 try await session.milesCards.choose(
-                    card.bonusCategory, foreign: input.isForeignCurrency, for: transaction.id)
+                    card.bonusCategory, foreign: input.isForeignCurrency, for: transaction.id, loggedWithCard: true)
             }
             for file in files {
                 _ = try await ReceiptService.attach(

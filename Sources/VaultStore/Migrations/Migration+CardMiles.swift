@@ -2,6 +2,9 @@ extension Migration {
     /// Miles cards (spec `card-miles.md`, issue 17): the cards a household tracks, the bonus category a person
     /// chose for one transaction, and the one remembered for a payee on a card.
     ///
+    /// `logged_with_card` marks an entry made with the card picker: the manual expenses that go with a card linked
+    /// to an account it did not make (a bonus category chosen later for another entry does not make it one).
+    ///
     /// Every card counts the transactions of one account (`account_id`): a bank-synced or manual credit-card
     /// account it is linked to, or the manual account made for it when the person logs expenses by hand. So a
     /// card expense is an ordinary transaction and shows in every report. A card goes with its account;
@@ -52,6 +55,7 @@ extension Migration {
                 transaction_id TEXT NOT NULL,
                 bonus_category TEXT NOT NULL CHECK (bonus_category IN \(categories)),
                 foreign_currency BOOLEAN,
+                logged_with_card BOOLEAN NOT NULL DEFAULT FALSE,
                 PRIMARY KEY (household_id, transaction_id),
                 FOREIGN KEY (household_id, transaction_id) REFERENCES transactions (household_id, id) ON DELETE CASCADE
             )
@@ -60,7 +64,7 @@ extension Migration {
             CREATE TABLE card_payee_choices (
                 household_id TEXT NOT NULL,
                 card_id TEXT NOT NULL,
-                payee_key TEXT NOT NULL CHECK (length(payee_key) BETWEEN 1 AND 400),
+                payee_key TEXT NOT NULL CHECK (length(payee_key) BETWEEN 1 AND 2000),
                 bonus_category TEXT NOT NULL CHECK (bonus_category IN \(categories)),
                 PRIMARY KEY (household_id, card_id, payee_key),
                 FOREIGN KEY (household_id, card_id) REFERENCES miles_cards (household_id, id) ON DELETE CASCADE

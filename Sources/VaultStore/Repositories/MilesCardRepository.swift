@@ -113,9 +113,18 @@ public struct MilesCardRepository: Sendable {
         }
     }
 
-    /// Records the bonus category (and, when said, the foreign flag) a person chose for a transaction.
-    public func choose(_ category: BonusCategory, foreign: Bool?, for transaction: Transaction.ID) async throws {
+    /// Records the bonus category (and, when said, the foreign flag) a person chose for a transaction;
+    /// `loggedWithCard` marks an entry made with the card picker, and a later choice keeps that mark.
+    public func choose(
+        _ category: BonusCategory, foreign: Bool?, for transaction: Transaction.ID, loggedWithCard: Bool = false
+    ) async throws {
         let log = try session.log()
+        let logged = try await session.sql.raw(
+            """
+            SELECT logged_with_card FROM card_expense_choices
+            WHERE household_id = \(bind: session.household) AND transaction_id = \(bind: transaction.description)
+            """
+        ).first().map { try $0.bool("logged_with_card") } ?? false
         try await session.sql.raw(
             """
             DELETE FROM card_expense_choices
@@ -123,10 +132,10 @@ public struct MilesCardRepository: Sendable {
             """
         ).run()
         try await session.sql.insert(into: "card_expense_choices")
-            .columns("household_id", "transaction_id", "bonus_category", "foreign_currency")
+            .columns("household_id", "transaction_id", "bonus_category", "foreign_currency", "logged_with_card")
             .values(
                 SQLBind(session.household), SQLBind(transaction.description), SQLBind(category.rawValue),
-                foreign.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null
+                foreign.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null, SQLBind(logged || loggedWithCard)
             )
             .run()
         try await log.record("transaction", transaction, .update, fields: ["bonusCategory"])
@@ -164,14 +173,15 @@ public struct MilesCardRepository: Sendable {
         try await log.record("card", card, .update, fields: ["payeeChoices"])
     }
 
-    /// The manual transactions of `account`; with `loggedWithCard`, only those logged with a card (they have a
-    /// chosen bonus category): the expenses that go with a card linked to an account it did not make.
+    /// The manual transactions of `account`; with `loggedWithCard`, only those logged with the card picker: the
+    /// expenses that go with a card linked to an account it did not make.
     public func manualExpenses(account: Account.ID, loggedWithCard: Bool) async throws -> [Transaction.ID] {
         let join = loggedWithCard ? "JOIN" : "LEFT JOIN"
         return try await session.sql.raw(
             """
             SELECT t.id FROM transactions t
             \(unsafeRaw: join) card_expense_choices c ON c.household_id = t.household_id AND c.transaction_id = t.id
+                \(unsafeRaw: loggedWithCard ? "AND c.logged_with_card = TRUE" : "")
             WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
               AND t.source = 'manual'
             ORDER BY t.id

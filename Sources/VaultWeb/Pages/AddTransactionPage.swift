@@ -42,7 +42,9 @@ struct AddTransactionPages {
                 let what = "\(saved.transaction.amount.formatted()) · \(saved.transaction.description)"
                 var next = "/transactions/new?date=\(saved.transaction.date)"
                 next += "&account=\(saved.account.id)"
-                if let card = entry.card?.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+                if let card = entry.card?.addingPercentEncoding(
+                    withAllowedCharacters: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~")))
+                {
                     next += "&card=\(card)"
                 }
                 let repeats =
