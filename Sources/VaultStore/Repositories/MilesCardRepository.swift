@@ -119,12 +119,13 @@ public struct MilesCardRepository: Sendable {
         _ category: BonusCategory, foreign: Bool?, for transaction: Transaction.ID, loggedWithCard: Bool = false
     ) async throws {
         let log = try session.log()
-        let logged = try await session.sql.raw(
-            """
-            SELECT logged_with_card FROM card_expense_choices
-            WHERE household_id = \(bind: session.household) AND transaction_id = \(bind: transaction.description)
-            """
-        ).first().map { try $0.bool("logged_with_card") } ?? false
+        let logged =
+            try await session.sql.raw(
+                """
+                SELECT logged_with_card FROM card_expense_choices
+                WHERE household_id = \(bind: session.household) AND transaction_id = \(bind: transaction.description)
+                """
+            ).first().map { try $0.bool("logged_with_card") } ?? false
         try await session.sql.raw(
             """
             DELETE FROM card_expense_choices
