@@ -138,6 +138,61 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "an entry a person deleted or moved stays so when the rule changes or generates again",
+        arguments: TestBackend.enabled)
+    func deletedAndMovedStay(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            _ = try await rent(f)
+            let id = try #require(try await f.scope.recurringRules.list().first).rule.id.description
+            let entries = try await f.scope.transactions.list(
+                TransactionQuery(from: "2026-11-01", recurringRule: id, sort: "asc", pageSize: 10)
+            ).items.map(\.transaction)
+            #expect(entries.map(\.date.description) == ["2026-11-30", "2026-12-31"])
+            _ = try await f.scope.transactions.delete(entries[0].id.description)  // November skipped
+            _ = try await f.scope.transactions.edit(
+                entries[1].id.description, TransactionChanges(date: "2027-01-02"))  // December paid late
+            _ = try await f.scope.recurringRules.edit(id, .init(tags: "home, rent"))
+            _ = try await f.scope.recurringRules.generateNextYear()
+            let dates = try await dates(f, rule: id)
+            #expect(!dates.contains("2026-11-30"), "the deleted entry does not come back")
+            #expect(dates.filter { $0.hasPrefix("2026-12") || $0 == "2027-01-02" } == ["2027-01-02"])
+            #expect(dates.filter { $0.hasPrefix("2027-01") } == ["2027-01-02", "2027-01-31"])
+            #expect(try await f.scope.recurringRules.find(id).instanceCount == 10 + 1 + 12)
+        }
+    }
+
+    @Test(
+        "a rule switched off and on again a year later carries on from today, without back-filling",
+        arguments: TestBackend.enabled)
+    func offAndOn(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let clock = TestClock(Fixture.now)
+            let vault = Vault(database: database, actor: .commandLine, clock: { clock.now })
+            let household = try await vault.households.create(
+                .init(name: "Home", timeZone: "America/New_York", currency: "USD"))
+            let scope = vault.household(household.id)
+            _ = try await scope.accounts.add(.init(name: "Cash", kind: "cash", balance: "100.00"))
+            var input = TransactionInput(amount: "-50", account: "Cash", date: "2026-11-05", description: "Gym")
+            input.recurrence = .init(cadence: "monthly")
+            _ = try await scope.transactions.add(input)
+            let id = try #require(try await scope.recurringRules.list().first).rule.id.description
+            _ = try await scope.recurringRules.edit(id, .init(isEnabled: false))
+            clock.advance(days: 500)  // 2028-04-04
+            let on = try await scope.recurringRules.edit(id, .init(isEnabled: true))
+            #expect(on.rule.generatedThroughYear == 2028)
+            _ = try await scope.recurringRules.generateNextYear()
+            let dates = try await scope.transactions.list(
+                TransactionQuery(recurringRule: id, sort: "asc", pageSize: 100)
+            ).items.map(\.transaction.date.description)
+            #expect(dates.first == "2026-11-05")
+            #expect(!dates.contains { $0.hasPrefix("2027") }, "the year it was off stays empty")
+            #expect(dates.filter { $0.hasPrefix("2028") }.first == "2028-04-05")
+            #expect(dates.filter { $0.hasPrefix("2029") }.count == 12)
+        }
+    }
+
     @Test("a recurrence that cannot be read refuses the entry whole", arguments: TestBackend.enabled)
     func badRecurrence(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in

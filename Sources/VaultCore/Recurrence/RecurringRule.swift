@@ -77,9 +77,9 @@ public struct RecurringRule: Hashable, Sendable, Identifiable {
         interval == 1 ? cadence.rawValue : "every \(interval) \(cadence.unit)s"
     }
 
-    /// The occurrences dated within `range`, in order (`RecurrenceSchedule`).
-    public func occurrences(in range: DateRange) -> [LocalDate] {
-        RecurrenceSchedule(cadence: cadence, interval: interval, start: start, end: end).dates(in: range)
+    /// The occurrences dated within `range`, in order (`RecurrenceSchedule`), at most `limit` of them.
+    public func occurrences(in range: DateRange, limit: Int = .max) -> [LocalDate] {
+        RecurrenceSchedule(cadence: cadence, interval: interval, start: start, end: end).dates(in: range, limit: limit)
     }
 }
 
@@ -114,8 +114,9 @@ public struct RecurrenceSchedule: Hashable, Sendable {
         }
     }
 
-    /// The occurrences within `range` (and on or before `end`), in order.
-    public func dates(in range: DateRange) -> [LocalDate] {
+    /// The occurrences within `range` (and on or before `end`), in order; at most `limit` of them, so a caller
+    /// bounding what it writes never builds more.
+    public func dates(in range: DateRange, limit: Int = .max) -> [LocalDate] {
         let last = min(range.end, end ?? range.end)
         guard last >= start, last >= range.start else { return [] }
         // Jump close to the range's start instead of walking from a start decades back.
@@ -123,7 +124,7 @@ public struct RecurrenceSchedule: Hashable, Sendable {
         var dates: [LocalDate] = []
         while true {
             let date = occurrence(n)
-            if date > last { break }
+            if date > last || dates.count >= limit { break }
             if date >= range.start { dates.append(date) }
             n += 1
         }

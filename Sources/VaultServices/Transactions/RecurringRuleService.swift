@@ -13,14 +13,19 @@ import VaultStore
 ///   is never replaced by the rule.
 /// - Changing a rule replaces its untouched instances dated today or later with ones made from the new fields
 ///   and schedule; past instances stay as they were.
-/// - Generate Next Year: for every enabled rule not yet generated through next year, every year after the last
-///   one generated through next year is generated, and recorded. Running it twice makes nothing the second time.
+/// - Generate Next Year: for every enabled rule not yet generated through next year, the days after the last year
+///   generated (never before today: a rule switched off for a while is not back-filled) through next year are
+///   generated, and recorded. Running it twice makes nothing the second time.
+/// - A date the rule has filled stays filled: an entry a person moved keeps its scheduled date, and one a person
+///   deleted is remembered, so no later change or generation brings it back.
 /// - A generated instance moves a manual account's balance like any entry, whatever its date.
 public struct RecurringRuleService: Sendable {
     let scope: HouseholdScope
 
     /// The most instances one rule may make in one go: ten years of a daily rule.
     public static let maximumGenerated = 3_660
+    /// The most rules a household keeps: far more than anyone schedules, and a bound on what one request writes.
+    public static let maximumRules = 200
 
     /// A recurrence as a person sets it in the sheet.
     public struct Recurrence: Sendable, Hashable {
@@ -197,7 +202,11 @@ public struct RecurringRuleService: Sendable {
                     start: changes.start ?? rule.start.description,
                     end: changes.end ?? rule.end?.description), defaultStart: rule.start, today: today,
                 problems: &problems)
-            if let enabled = changes.isEnabled { rule.isEnabled = enabled }
+            if let enabled = changes.isEnabled {
+                // A rule switched back on carries on from today: the years it was off are not back-filled.
+                if enabled, !rule.isEnabled { rule.generatedThroughYear = max(rule.generatedThroughYear, today.year) }
+                rule.isEnabled = enabled
+            }
             guard problems.isEmpty, let schedule else { throw InvalidInput(problems) }
             (rule.cadence, rule.interval, rule.start, rule.end) =
                 (schedule.cadence, schedule.interval, schedule.start, schedule.end)
@@ -225,10 +234,10 @@ public struct RecurringRuleService: Sendable {
             let rule = try Self.resolve(reference, in: try await session.recurringRules.all())
             var deleted = 0
             if futureTransactions {
-                for instance in try await session.recurringRules.instances(of: rule.id) where instance.date >= today {
-                    guard let transaction = try await session.transactions.find(instance.transactionID) else {
-                        continue
-                    }
+                for instance in try await session.recurringRules.instances(of: rule.id) {
+                    guard let id = instance.transactionID, let date = instance.date, date >= today,
+                        let transaction = try await session.transactions.find(id)
+                    else { continue }
                     _ = try await TransactionService.delete(transaction, session: session)
                     deleted += 1
                 }
@@ -250,17 +259,17 @@ public struct RecurringRuleService: Sendable {
     /// next year; a rule already generated through next year is left alone.
     public func generateNextYear() async throws -> [Generated] {
         try await scope.write { session in
-            let next = try await session.household().today(at: session.now).year + 1
+            let today = try await session.household().today(at: session.now)
+            let next = today.year + 1
             var results: [Generated] = []
             for var rule in try await session.recurringRules.all() where rule.isEnabled {
                 guard rule.generatedThroughYear < next else {
                     results.append(Generated(rule: rule, years: [], count: 0))
                     continue
                 }
-                let years = Array((rule.generatedThroughYear + 1)...next)
-                let range = DateRange(
-                    start: LocalDate(year: years[0], month: 1, day: 1)!, end: LocalDate(year: next, month: 12, day: 31)!
-                )!
+                let years = Array(max(rule.generatedThroughYear + 1, today.year)...next)
+                let from = max(LocalDate(year: years[0], month: 1, day: 1)!, today)
+                let range = DateRange(start: from, end: LocalDate(year: next, month: 12, day: 31)!)!
                 let count = try await Self.generate(rule, in: range, session: session, newID: { scope.vault.newID() })
                 rule.generatedThroughYear = next
                 try await session.recurringRules.update(rule)
@@ -325,8 +334,12 @@ public struct RecurringRuleService: Sendable {
             categoryID: template.categoryID, description: template.description, payee: template.payee,
             tags: template.tags, notes: template.notes, cadence: schedule.cadence, interval: schedule.interval,
             start: schedule.start, end: schedule.end, generatedThroughYear: today.year)
+        guard try await session.recurringRules.count() < maximumRules else {
+            throw VaultError(
+                .conflict, "A household keeps at most \(maximumRules) recurring rules; delete one you no longer use.")
+        }
         try await session.recurringRules.insert(rule)
-        try await session.recurringRules.link([template.id], to: rule.id, as: .template)
+        try await session.recurringRules.link([(template.id, template.date)], to: rule.id, as: .template)
         var generated = 0
         if let range = DateRange(start: schedule.start, end: LocalDate(year: today.year, month: 12, day: 31)!) {
             generated = try await generate(rule, in: range, session: session, newID: newTransactionID)
@@ -340,13 +353,15 @@ public struct RecurringRuleService: Sendable {
         _ rule: RecurringRule, in range: DateRange, session: HouseholdSession,
         newID: @escaping @Sendable () -> Transaction.ID
     ) async throws -> Int {
-        let existing = Set(try await session.recurringRules.instances(of: rule.id).map(\.date))
-        let dates = rule.occurrences(in: range).filter { !existing.contains($0) }
+        let existing = Set(try await session.recurringRules.instances(of: rule.id).map(\.scheduledDate))
+        let dates = rule.occurrences(in: range, limit: maximumGenerated + existing.count + 1).filter {
+            !existing.contains($0)
+        }
         guard !dates.isEmpty else { return 0 }
         guard dates.count <= maximumGenerated else {
             throw InvalidInput(
                 field: "start",
-                "That schedule would make \(dates.count) entries at once (at most \(maximumGenerated)); "
+                "That schedule would make more than \(maximumGenerated) entries at once; "
                     + "choose a later start date or a longer interval.")
         }
         guard let account = try await session.accounts.find(rule.accountID) else {
@@ -369,7 +384,8 @@ public struct RecurringRuleService: Sendable {
         try await ingest.apply(plan)
         let inserted = Set(plan.inserts.map(\.id))
         let made = rows.map(\.id).filter { inserted.contains($0) }
-        try await session.recurringRules.link(made, to: rule.id, as: .generated)
+        try await session.recurringRules.link(
+            rows.filter { inserted.contains($0.id) }.map { ($0.id, $0.date) }, to: rule.id, as: .generated)
         try await TransactionService.adjustBalance(
             of: account, by: try rule.amount.multiplied(by: Int64(made.count)).minorUnits,
             today: try await session.household().today(at: session.now), session: session)
@@ -382,8 +398,12 @@ public struct RecurringRuleService: Sendable {
     ) async throws -> Int {
         var removed = 0
         for instance in try await session.recurringRules.instances(of: rule)
-        where instance.role == .generated && instance.date >= date {
-            guard let transaction = try await session.transactions.find(instance.transactionID) else { continue }
+        where instance.role == .generated && instance.scheduledDate >= date {
+            guard let id = instance.transactionID, let transaction = try await session.transactions.find(id) else {
+                continue
+            }
+            // Its date is forgotten first, so the rule fills it again (a deleted entry's date stays remembered).
+            try await session.recurringRules.unlink([id])
             _ = try await TransactionService.delete(transaction, session: session)
             removed += 1
         }

@@ -2,10 +2,12 @@ extension Migration {
     /// Recurring rules (spec `expense-tracker.md` 2.6, issue 18): scheduled entries, and which transactions are
     /// their instances.
     ///
-    /// A rule's instances are ordinary transactions; `recurring_instances` links each to its rule with its role:
-    /// `template` (the entry the rule was made from), `generated` (made by the rule, which may replace it when the
-    /// rule changes) or `edited` (changed by a person since, which the rule never touches again). Deleting a rule
-    /// removes the links and keeps the transactions; deleting a transaction removes its link.
+    /// A rule's instances are ordinary transactions; `recurring_instances` links each date the rule has filled to
+    /// the transaction made for it, with its role: `template` (the entry the rule was made from), `generated`
+    /// (made by the rule, which may replace it when the rule changes) or `edited` (changed by a person since, which
+    /// the rule never touches again). The date stays the scheduled one when a person moves the entry, and the row
+    /// stays when a person deletes the entry (its transaction becomes NULL), so the rule never fills that date
+    /// again. Deleting a rule removes its rows and keeps its transactions.
     static let recurringRules = Migration(name: "0014-recurring-rules") { _ in
         [
             """
@@ -15,7 +17,7 @@ extension Migration {
                 account_id TEXT NOT NULL,
                 amount_minor BIGINT NOT NULL CHECK (amount_minor <> 0),
                 category_id TEXT,
-                description TEXT NOT NULL CHECK (length(description) BETWEEN 1 AND 500),
+                description TEXT NOT NULL CHECK (length(description) BETWEEN 1 AND 2000),
                 payee TEXT,
                 tags TEXT NOT NULL,
                 notes TEXT,
@@ -35,15 +37,15 @@ extension Migration {
             """
             CREATE TABLE recurring_instances (
                 household_id TEXT NOT NULL,
-                transaction_id TEXT NOT NULL,
                 rule_id TEXT NOT NULL,
+                scheduled_date BIGINT NOT NULL CHECK (scheduled_date BETWEEN 10101 AND 99991231),
+                transaction_id TEXT REFERENCES transactions (id) ON DELETE SET NULL,
                 role TEXT NOT NULL CHECK (role IN ('template', 'generated', 'edited')),
-                PRIMARY KEY (household_id, transaction_id),
-                FOREIGN KEY (household_id, transaction_id) REFERENCES transactions (household_id, id) ON DELETE CASCADE,
+                PRIMARY KEY (household_id, rule_id, scheduled_date),
                 FOREIGN KEY (household_id, rule_id) REFERENCES recurring_rules (household_id, id) ON DELETE CASCADE
             )
             """,
-            "CREATE INDEX recurring_instances_by_rule ON recurring_instances (household_id, rule_id)",
+            "CREATE UNIQUE INDEX recurring_instances_by_transaction ON recurring_instances (household_id, transaction_id)",
         ]
     }
 }

@@ -16,11 +16,15 @@ public struct RecurringRuleRepository: Sendable {
         case edited
     }
 
-    /// One instance of a rule.
+    /// One date a rule has filled, with the transaction made for it.
     public struct Instance: Sendable, Hashable {
-        public let transactionID: Transaction.ID
         public let ruleID: RecurringRule.ID
-        public let date: LocalDate
+        /// The date the rule scheduled, whatever the entry's date is now.
+        public let scheduledDate: LocalDate
+        /// Nil when a person deleted the entry: the rule leaves that date empty.
+        public let transactionID: Transaction.ID?
+        /// The entry's date now; nil when it was deleted.
+        public let date: LocalDate?
         public let role: Role
     }
 
@@ -73,24 +77,42 @@ public struct RecurringRuleRepository: Sendable {
         try await session.deleteRow("recurring_rules", entity: "recurringRule", id: id)
     }
 
-    /// Links transactions to a rule in `role`.
-    public func link(_ transactions: [Transaction.ID], to rule: RecurringRule.ID, as role: Role) async throws {
+    /// Links transactions to a rule in `role`, each under the date it was made for.
+    public func link(
+        _ transactions: [(id: Transaction.ID, date: LocalDate)], to rule: RecurringRule.ID, as role: Role
+    ) async throws {
         for chunk in transactions.chunked(by: 2_000) where !chunk.isEmpty {
             let insert = session.sql.insert(into: "recurring_instances").columns(
-                "household_id", "transaction_id", "rule_id", "role")
-            for id in chunk { insert.values(session.household, id.description, rule.description, role.rawValue) }
+                "household_id", "rule_id", "scheduled_date", "transaction_id", "role")
+            for item in chunk {
+                insert.values(
+                    session.household, rule.description, Int64(item.date.compactValue), item.id.description,
+                    role.rawValue)
+            }
             try await insert.run()
         }
     }
 
-    /// A rule's instances, oldest first.
+    /// Forgets the dates of these transactions for their rule, so it may fill them again.
+    public func unlink(_ transactions: [Transaction.ID]) async throws {
+        for chunk in transactions.chunked(by: 400) where !chunk.isEmpty {
+            try await session.sql.raw(
+                """
+                DELETE FROM recurring_instances WHERE household_id = \(bind: session.household)
+                  AND transaction_id IN (\(binds: chunk.map(\.description)))
+                """
+            ).run()
+        }
+    }
+
+    /// The dates a rule has filled, oldest first, deleted entries included.
     public func instances(of rule: RecurringRule.ID) async throws -> [Instance] {
         try await session.sql.raw(
             """
-            SELECT i.transaction_id, i.rule_id, i.role, t.date FROM recurring_instances i
-            JOIN transactions t ON t.household_id = i.household_id AND t.id = i.transaction_id
+            SELECT i.rule_id, i.scheduled_date, i.transaction_id, i.role, t.date FROM recurring_instances i
+            LEFT JOIN transactions t ON t.id = i.transaction_id
             WHERE i.household_id = \(bind: session.household) AND i.rule_id = \(bind: rule.description)
-            ORDER BY t.date, t.id
+            ORDER BY i.scheduled_date
             """
         ).all().map(Self.instance(from:))
     }
@@ -99,8 +121,8 @@ public struct RecurringRuleRepository: Sendable {
     public func instance(transaction: Transaction.ID) async throws -> Instance? {
         try await session.sql.raw(
             """
-            SELECT i.transaction_id, i.rule_id, i.role, t.date FROM recurring_instances i
-            JOIN transactions t ON t.household_id = i.household_id AND t.id = i.transaction_id
+            SELECT i.rule_id, i.scheduled_date, i.transaction_id, i.role, t.date FROM recurring_instances i
+            LEFT JOIN transactions t ON t.id = i.transaction_id
             WHERE i.household_id = \(bind: session.household) AND i.transaction_id = \(bind: transaction.description)
             """
         ).first().map(Self.instance(from:))
@@ -117,12 +139,13 @@ public struct RecurringRuleRepository: Sendable {
         ).run()
     }
 
-    /// How many instances each rule has.
+    /// How many entries each rule has (deleted ones not counted).
     public func instanceCounts() async throws -> [RecurringRule.ID: Int] {
         var counts: [RecurringRule.ID: Int] = [:]
         for row in try await session.sql.raw(
             """
-            SELECT rule_id, COUNT(*) AS n FROM recurring_instances WHERE household_id = \(bind: session.household)
+            SELECT rule_id, COUNT(transaction_id) AS n FROM recurring_instances
+            WHERE household_id = \(bind: session.household)
             GROUP BY rule_id
             """
         ).all() {
@@ -131,9 +154,18 @@ public struct RecurringRuleRepository: Sendable {
         return counts
     }
 
+    /// How many rules the household has.
+    public func count() async throws -> Int {
+        let row = try await session.sql.raw(
+            "SELECT COUNT(*) AS n FROM recurring_rules WHERE household_id = \(bind: session.household)"
+        ).first()
+        return Int(try row?.int("n") ?? 0)
+    }
+
     static func instance(from row: any SQLRow) throws -> Instance {
         Instance(
-            transactionID: try row.id("transaction_id"), ruleID: try row.id("rule_id"), date: try row.localDate("date"),
+            ruleID: try row.id("rule_id"), scheduledDate: try row.localDate("scheduled_date"),
+            transactionID: try row.optionalID("transaction_id"), date: try row.optionalLocalDate("date"),
             role: try row.value("role"))
     }
 
