@@ -7,7 +7,8 @@ import VaultCore
 ///
 /// The key holds the household's data version, which every write moves (a new transaction, a chosen bonus
 /// category, an edited card or category), and the card itself, so a kept answer is never stale and never
-/// another household's. At most `capacity` answers are kept; when full, the oldest half goes.
+/// another household's. The cache holds at most `capacity` expenses in all (a month of a busy card is a few
+/// thousand); past that the least recently kept answers go, so no household can make it grow without bound.
 final class CardExpenseCache: Sendable {
     struct Key: Hashable, Sendable {
         let household: Household.ID
@@ -24,9 +25,10 @@ final class CardExpenseCache: Sendable {
     private struct State {
         var entries: [Key: (answer: Answer, order: UInt64)] = [:]
         var clock: UInt64 = 0
+        var held = 0
     }
 
-    static let shared = CardExpenseCache(capacity: 256)
+    static let shared = CardExpenseCache(capacity: 200_000)
 
     private let state = Mutex(State())
     let capacity: Int
@@ -38,13 +40,20 @@ final class CardExpenseCache: Sendable {
     }
 
     func keep(_ answer: Answer, for key: Key) {
+        let size = max(answer.expenses.count, 1)
+        guard size <= capacity else { return }
         state.withLock { state in
             state.clock += 1
-            if state.entries.count >= capacity {
-                let oldest = state.entries.sorted { $0.value.order < $1.value.order }.prefix(capacity / 2).map(\.key)
-                for key in oldest { state.entries[key] = nil }
+            if let old = state.entries[key] { state.held -= max(old.answer.expenses.count, 1) }
+            if state.held + size > capacity {
+                for (key, entry) in state.entries.sorted(by: { $0.value.order < $1.value.order }) {
+                    state.entries[key] = nil
+                    state.held -= max(entry.answer.expenses.count, 1)
+                    if state.held + size <= capacity / 2 { break }
+                }
             }
             state.entries[key] = (answer, state.clock)
+            state.held += size
         }
     }
 }
