@@ -19,7 +19,8 @@ struct GhostVault: AsyncParsableCommand {
             ConnectCommand.self, SyncCommand.self, ConnectionsCommand.self, DemoCommand.self, ClassifyCommand.self,
             TransfersCommand.self, RulesCommand.self, ReportCommand.self, BudgetCommand.self, RecurringCommand.self,
             LensCommand.self, GenerateCommand.self, ServeCommand.self, UsersCommand.self, ReceiptsCommand.self,
-            TagsCommand.self, CardsCommand.self, EraseCommand.self, RecurringRulesCommand.self,
+            TagsCommand.self, CardsCommand.self, EraseCommand.self, RecurringRulesCommand.self, BackupCommand.self,
+            RestoreCommand.self,
         ]
     )
 }

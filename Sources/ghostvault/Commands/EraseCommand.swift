@@ -13,7 +13,7 @@ struct EraseCommand: AsyncParsableCommand {
             institutions, SimpleFIN connections, rules, budgets, recurring decisions, 50/30/20 settings, cards and \
             categories, then restores the default categories and built-in rules. The household, its sign-ins and its \
             change log stay (the log records the erase); no other household is touched. There is no export yet: \
-            what is erased cannot be recovered, except from a backup of the database you made yourself. \
+            what is erased cannot be recovered, except from a `ghostvault backup` made before. \
             Without --confirm ERASE, it shows what would go and changes nothing.
             """)
 
