@@ -42,11 +42,7 @@ struct AddTransactionPages {
                 let what = "\(saved.transaction.amount.formatted()) · \(saved.transaction.description)"
                 var next = "/transactions/new?date=\(saved.transaction.date)"
                 next += "&account=\(saved.account.id)"
-                if let card = entry.card?.addingPercentEncoding(
-                    withAllowedCharacters: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~")))
-                {
-                    next += "&card=\(card)"
-                }
+                if let card = entry.card { next += "&card=\(PageURL.encode(card))" }
                 let repeats =
                     entry.recurring
                     ? " It repeats \(entry.recurrenceSummary.lowercased()); this year's entries are added "

@@ -109,32 +109,21 @@ struct AnalysisView: Sendable {
     /// This selection's URL with some parameters changed (`nil` removes one). Moving to another period or type
     /// drops the date range (it belongs to the period) and the page.
     func url(_ changes: [String: String?] = [:]) -> String {
-        var items: [(String, String)] = []
-        func add(_ name: String, _ value: String?) {
-            if let change = changes[name] {
-                if let change { items.append((name, change)) }
-            } else if let value {
-                items.append((name, value))
-            }
+        var changes = changes
+        if changes.keys.contains(where: { ["type", "timeframe", "date"].contains($0) }) {
+            for name in ["from", "through", "page"] { changes[name] = .some(nil) }
         }
-        let moving = changes.keys.contains { ["type", "timeframe", "date"].contains($0) }
-        add("type", type == "expense" ? nil : type)
-        add("timeframe", timeframe == "month" ? nil : timeframe)
-        add("date", date)
-        for category in categories { items.append(("category", category)) }
-        for tag in tags { items.append(("tag", tag)) }
-        add("payment", payment)
-        add("reimbursement", reimbursement)
-        add("rule", recurringRule)
-        if !moving {
-            add("from", from)
-            add("through", through)
-            add("page", page == 1 ? nil : String(page))
-        }
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        let query = items.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
-        return "/analysis" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let parameters: [(String, String?)] =
+            [
+                ("type", type == "expense" ? nil : type), ("timeframe", timeframe == "month" ? nil : timeframe),
+                ("date", date),
+            ]
+            + PageURL.repeated("category", categories) + PageURL.repeated("tag", tags)
+            + [
+                ("payment", payment), ("reimbursement", reimbursement), ("rule", recurringRule), ("from", from),
+                ("through", through), ("page", page == 1 ? nil : String(page)),
+            ]
+        return PageURL.make("/analysis", parameters, changes: changes)
     }
 }
 

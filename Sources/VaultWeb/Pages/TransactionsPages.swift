@@ -224,41 +224,22 @@ struct TransactionsView: Sendable {
             pageSize: pairs ? pairSize : size)
     }
 
-    /// This view's URL with some parameters changed (`nil` removes one).
+    /// This view's URL with some parameters changed (`nil` removes one). A change to `account` or `tag` replaces
+    /// every chosen one with the one given (or none).
     func url(_ changes: [String: String?] = [:]) -> String {
-        var items: [(String, String)] = []
-        func add(_ name: String, _ value: String?) {
-            if let change = changes[name] {
-                if let change { items.append((name, change)) }
-            } else if let value {
-                items.append((name, value))
-            }
-        }
-        add("from", from)
-        add("to", to)
-        add("q", search)
-        if changes["account"] == nil { for account in accounts { items.append(("account", account)) } }
-        add("category", category)
-        add("transfers", includeTransfers ? "1" : nil)
-        add("kind", kind)
-        add("rule", recurringRule)
-        // A change to `tag` replaces every chosen tag with the one given (or none).
-        if let change = changes["tag"] {
-            if let change { items.append(("tag", change)) }
-        } else {
-            for tag in tags { items.append(("tag", tag)) }
-        }
-        add("payment", payment)
-        add("reimbursement", reimbursement)
-        add("size", size == PageRequest.defaultSize ? nil : String(size))
-        add("page", page == 1 ? nil : String(page))
-        add("sort", newestFirst ? nil : "asc")
-        add("psize", pairSize == PageRequest.defaultSize ? nil : String(pairSize))
-        add("ppage", pairPage == 1 ? nil : String(pairPage))
-        add("psort", pairsNewestFirst ? nil : "asc")
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        let query = items.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
-        return "/transactions" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let parameters: [(String, String?)] =
+            [("from", from), ("to", to), ("q", search)] + PageURL.repeated("account", accounts)
+            + [
+                ("category", category), ("transfers", includeTransfers ? "1" : nil), ("kind", kind),
+                ("rule", recurringRule),
+            ] + PageURL.repeated("tag", tags)
+            + [
+                ("payment", payment), ("reimbursement", reimbursement),
+                ("size", size == PageRequest.defaultSize ? nil : String(size)),
+                ("page", page == 1 ? nil : String(page)), ("sort", newestFirst ? nil : "asc"),
+                ("psize", pairSize == PageRequest.defaultSize ? nil : String(pairSize)),
+                ("ppage", pairPage == 1 ? nil : String(pairPage)), ("psort", pairsNewestFirst ? nil : "asc"),
+            ]
+        return PageURL.make("/transactions", parameters, changes: changes)
     }
 }
