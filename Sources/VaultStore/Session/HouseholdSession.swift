@@ -103,6 +103,27 @@ extension VaultDatabase {
         }
     }
 
+    /// Reads one household's data as of one moment, however long `body` takes: a read-only transaction
+    /// (SQLite's deferred `BEGIN` on a reader, which sees the database as of its first read in WAL mode;
+    /// PostgreSQL's `REPEATABLE READ READ ONLY`). Writers go on meanwhile. For a dataset export, whose tables
+    /// must agree with each other.
+    public func readSnapshot<T: Sendable>(
+        household: Household.ID, at now: Date = Date(), _ body: (HouseholdSession) async throws -> T
+    ) async throws -> T {
+        try await withConnection { sql in
+            try await sql.raw(dialect == .sqlite ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY").run()
+            do {
+                let result = try await body(
+                    HouseholdSession(sql: sql, householdID: household, changeLog: nil, now: now))
+                try await sql.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
     /// Changes one household's data in one transaction, every change logged under `actor` at `now`.
     ///
     /// If `body` throws, nothing it wrote is kept.
