@@ -163,6 +163,7 @@ let package = Package(
             dependencies: [
                 "VaultCore", "VaultStore", "VaultServices", "SimpleFIN", "SimpleFINBridge", "VaultTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["Golden"],
             swiftSettings: strictness

@@ -480,11 +480,13 @@ private struct DatasetMerge {
         }
 
         // Budgets, one per category.
+        let takenBudgets = try await dataset.takenElsewhere(.budgets, content.budgets.map(\.id.description))
         for item in content.budgets {
             guard let category = try categoryID(item.categoryKey, "A budget") else { continue }
             let existing = try await session.budgets.find(category: category, currency: household.baseCurrency)
             let target = BudgetTarget(
-                id: existing?.id ?? id(), householdID: session.householdID, categoryID: category,
+                id: existing?.id ?? (takenBudgets.contains(item.id.description) ? id() : item.id),
+                householdID: session.householdID, categoryID: category,
                 target: item.target.map { Money(minorUnits: $0.minorUnits, currency: household.baseCurrency) },
                 notes: item.notes)
             if let existing, existing.target == target.target, existing.notes == target.notes {
