@@ -88,7 +88,7 @@ import VaultWeb
             let page = try await browser.page("/settings/erase")
             #expect(page.status == .ok)
             #expect(page.html.contains("<li>\(oursBefore) transactions</li>"))
-            #expect(page.html.contains("There is no export yet, so nothing erased can be recovered"))
+            #expect(page.html.contains("Nothing erased can be recovered</strong>"))
             #expect(page.html.contains("What stays"))
             // A wrong word
             let wrong = try await browser.submit("/settings/erase", from: "/settings/erase", ["confirm": "erase"])

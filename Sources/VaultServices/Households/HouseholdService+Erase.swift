@@ -40,7 +40,7 @@ extension HouseholdService {
     /// `confirmation` must be `eraseConfirmation`; `user` is who asks (nil for the command line, which acts
     /// for whoever runs the server) and must be the household's owner.
     ///
-    /// - warning: this loses data for good; there is no export to recover it from.
+    /// - warning: this loses data for good; only a dataset export made before (`DatasetService`) brings it back.
     public func erase(_ household: Household.ID, confirmation: String, by user: User?) async throws -> Erased {
         try await vaultOperation {
             guard confirmation.trimmingCharacters(in: .whitespacesAndNewlines) == Self.eraseConfirmation else {

@@ -16,12 +16,13 @@ struct DangerZonePages {
         router.post("/settings/delete-account") { request, context in try await deleteAccount(request, context) }
     }
 
-    /// The danger zone's export advice: there is no export yet, so nothing `gone` ("erased", "deleted") can be
-    /// recovered.
+    /// The danger zone's export advice: nothing `gone` ("erased", "deleted") can be recovered but from an export
+    /// made before.
     static func recovery(_ gone: String) -> HTML {
         """
-        <p><strong>There is no export yet, so nothing \(gone) can be recovered</strong> from GhostVault. \
-        Only a backup of the server's database made beforehand could bring it back.</p>
+        <p><strong>Nothing \(gone) can be recovered</strong> from GhostVault. \
+        <a href="/settings/your-data/export" download>Export your dataset</a> first: importing it (Settings › Your \
+        data) brings everything back.</p>
         """
     }
 

@@ -48,7 +48,7 @@ enum SettingsPage {
                 \(dataAndSync(signedIn: signedIn, connections: connections, household: household, statuses: statuses))
                 <section class="card" aria-labelledby="manage-title"><h2 id="manage-title">Manage</h2>
                 <ul class="menu-list"><li><a href="/categories">Categories</a></li><li><a href="/rules">Transaction rules</a></li>
-                <li><a href="/settings/recurring-rules">Recurring rules</a></li>
+                <li><a href="/settings/recurring-rules">Recurring rules</a></li><li><a href="/settings/your-data">Your data: export, import, bank files</a></li>
                 <li><a href="/accounts">Accounts</a></li><li><a href="/connections">Connections</a></li></ul></section>
                 <section class="card" aria-labelledby="server-title"><h2 id="server-title">Server</h2>
                 <p>A native app connects to <code>\(serverAddress)</code>.</p>

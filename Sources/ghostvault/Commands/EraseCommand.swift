@@ -12,8 +12,9 @@ struct EraseCommand: AsyncParsableCommand {
             Deletes the household's transactions (with their receipts, tags and transfer pairs), accounts, \
             institutions, SimpleFIN connections, rules, budgets, recurring decisions, 50/30/20 settings, cards and \
             categories, then restores the default categories and built-in rules. The household, its sign-ins and its \
-            change log stay (the log records the erase); no other household is touched. There is no export yet: \
-            what is erased cannot be recovered, except from a `ghostvault backup` made before. \
+            change log stay (the log records the erase); no other household is touched. What is erased \
+            cannot be recovered, except from a `ghostvault export` (then `ghostvault import dataset`) or a \
+            `ghostvault backup` made before. \
             Without --confirm ERASE, it shows what would go and changes nothing.
             """)
 

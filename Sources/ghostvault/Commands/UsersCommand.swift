@@ -43,7 +43,7 @@ struct UsersCommand: AsyncParsableCommand {
             discussion: """
                 The person can no longer sign in. When others are members of the household, it stays for them with \
                 all its data (the next oldest member becomes the owner when the owner leaves). When nobody else is, \
-                the household goes too, with everything in it; there is no export to recover it from. \
+                the household goes too, with everything in it; only a `ghostvault export` made before can bring it back. \
                 Confirm by typing the email address again.
                 """)
 
