@@ -557,7 +557,15 @@ private struct DatasetMerge {
             guard accountsByID[account] != nil else { return nil }
             return DatasetBalance(accountID: account, date: balance.date, balance: balance.balance)
         }
-        report.count(.balances, added: balances.count)
+        var storedBalances: [String: Int64] = [:]
+        for (account, date, minor) in try await dataset.balances() { storedBalances["\(account) \(date)"] = minor }
+        for balance in balances {
+            switch storedBalances["\(balance.accountID) \(balance.date)"] {
+            case nil: report.count(.balances, added: 1)
+            case balance.balance.minorUnits: report.count(.balances, unchanged: 1)
+            default: report.count(.balances, changed: 1)
+            }
+        }
         report.count(.choices, added: content.choices.count)
         guard apply else { return report }
         try await dataset.setInstances(instances)
