@@ -540,6 +540,7 @@ def main():
         check("a phone in dark mode gets the dark theme with readable buttons", system_dark)
         check("screenshots at desktop width", desktop_screens)
         check("screenshots of every page at phone and desktop width in the light theme", light_screens)
+        check("your data: the dataset exported from Settings on a phone opens in openpyxl and LibreOffice", lambda: dataset_export(page))
         check("the danger zone on a phone, light and dark: ERASE refused in lower case, then erased; the account deleted", danger_zone_on_a_phone)
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
 
@@ -763,6 +764,62 @@ def card_checks(browser, context, page, email):
         ("cards: screenshots, phone and desktop, light and dark", screenshots),
         ("cards: delete asks first and takes the card's manual expenses with it (step 16)", delete_with_confirmation),
     ]
+
+
+# --- Your data (issue 19): the dataset export -----------------------------------------------------------------
+
+TRANSACTION_COLUMNS = [
+    "id", "date", "accountId", "accountName", "amount", "currency", "description", "payee", "memo", "pending",
+    "notes", "tags", "paymentFlag", "reimbursementFlag", "excluded", "excludedSource", "categoryKey", "categoryName",
+    "categorySource", "classification", "classificationSource", "ruleId", "transferPartnerId", "transferKind",
+    "recurringRuleId", "recurringDate", "recurringRole", "bonusCategory", "bonusForeign", "loggedWithCard", "source",
+    "bankTransactionId", "identityNote", "postedAt", "transactedAt",
+]  # as docs/dataset.md documents them
+
+
+def dataset_export(page):
+    """Settings > Your data > Export dataset on a phone; the download is a zip whose workbook openpyxl reads with
+    every tab and the documented Transactions columns, and LibreOffice (headless) converts without error."""
+    import io
+    import subprocess
+    import tempfile
+    import zipfile
+
+    import openpyxl
+
+    page.goto(f"{BASE}/settings")
+    page.locator("a:has-text('Your data')").tap()
+    page.wait_for_url("**/settings/your-data")
+    shot(page, "phone-your-data")
+    with page.expect_download(timeout=60_000) as download:
+        page.locator("a:has-text('Export dataset')").tap()
+    assert re.fullmatch(r"ghostvault-dataset-\d{4}-\d{2}-\d{2}\.zip", download.value.suggested_filename), download.value.suggested_filename
+    folder = tempfile.mkdtemp(prefix="gv-dataset-")
+    path = os.path.join(folder, "dataset.zip")
+    download.value.save_as(path)
+    workbook_bytes = zipfile.ZipFile(path).read("Data/GhostVault.xlsx")
+    book = openpyxl.load_workbook(io.BytesIO(workbook_bytes), read_only=True)
+    for tab in ["Transactions", "Receipts", "Categories", "RecurringRules", "Settings", "Accounts", "Budgets",
+                "Rules", "Cards", "Balances", "Choices"]:
+        assert tab in book.sheetnames, (tab, book.sheetnames)
+    rows = list(book["Transactions"].iter_rows(values_only=True))
+    assert list(rows[0]) == TRANSACTION_COLUMNS, rows[0]
+    assert len(rows) - 1 >= 100, len(rows)
+    amounts = [row[4] for row in rows[1:]]
+    assert all(isinstance(amount, (int, float)) for amount in amounts), "amounts are numbers"
+    xlsx = os.path.join(folder, "GhostVault.xlsx")
+    with open(xlsx, "wb") as out:
+        out.write(workbook_bytes)
+    converted = subprocess.run(
+        ["libreoffice", "--headless", f"-env:UserInstallation=file://{folder}/profile", "--convert-to", "csv",
+         "--outdir", folder, xlsx],
+        capture_output=True, text=True, timeout=180)
+    assert converted.returncode == 0, converted.stderr
+    with open(os.path.join(folder, "GhostVault.csv"), encoding="utf-8") as csv:
+        header = csv.readline().strip()
+        lines = 1 + sum(1 for _ in csv)
+    assert header == ",".join(TRANSACTION_COLUMNS), header
+    assert lines == len(rows), (lines, len(rows))
 
 
 def money(decimal):

@@ -12,6 +12,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case dates
     /// Rule filters as a person types them, compiled and matched against a few transactions.
     case ruleFilter = "rule-filter"
+    /// A dataset workbook's XML parts: worksheets, shared strings, the sheet list, typed cells.
+    case workbook
 
     /// The target named on the command line; a `let`, read once, because libFuzzer's callback is a C function
     /// that cannot carry context.
@@ -28,6 +30,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .money: MoneyTarget.run(bytes)
         case .dates: DatesTarget.run(Self.text(bytes))
         case .ruleFilter: RuleFilterTarget.run(Self.text(bytes))
+        case .workbook: WorkbookTarget.run(Data(bytes))
         }
     }
 
