@@ -50,6 +50,7 @@ let benchmarks: @Sendable () -> Void = {
         report("Net worth history, one year") { blackHole(try await $0.reports.netWorthHistory(.oneYear)) }
         ingestBenchmarks(size: size, label: label)
         cardBenchmarks(size: size, label: label)
+        datasetBenchmarks(size: size, label: label)
         report("Transaction list, filtered by text and account, page 1") {
             blackHole(
                 try await $0.transactions.list(
