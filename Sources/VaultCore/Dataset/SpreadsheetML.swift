@@ -38,7 +38,7 @@ public enum SpreadsheetML {
         var xml = "<row r=\"\(number)\">"
         let style = header ? " s=\"1\"" : ""
         for (index, cell) in cells.enumerated() {
-            let reference = columnName(index) + String(number)
+            let reference = (index < commonColumns.count ? commonColumns[index] : columnName(index)) + String(number)
             switch cell {
             case .empty: continue
             case .text(let text):
@@ -52,6 +52,9 @@ public enum SpreadsheetML {
         }
         return xml + "</row>"
     }
+
+    /// The names of the first columns, worked out once (every cell of every row needs one).
+    private static let commonColumns = (0..<64).map(columnName)
 
     /// `A` for 0, `Z` for 25, `AA` for 26.
     public static func columnName(_ index: Int) -> String {
@@ -84,6 +87,12 @@ public enum SpreadsheetML {
     /// (control characters but tab, line feed and carriage return) as `_xHHHH_`, with a literal `_x` that
     /// looks like such an escape escaped itself (`_x005F_`), as Office does, so that text survives exactly.
     public static func escape(_ text: String) -> String {
+        // Most cells (ids, dates, plain words) need nothing: one pass over the bytes says so.
+        let needsWork = text.utf8.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "_") || byte == 0xEF
+        }
+        guard needsWork else { return text }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         let scalars = Array(text.unicodeScalars)
