@@ -63,8 +63,31 @@ public enum SheetReader {
         }
     }
 
+    /// `rows(of:part:sharedStrings:row:)` for a worksheet in a file, read as a stream (a worksheet of a million
+    /// rows is hundreds of megabytes of XML).
+    public static func rows(
+        ofFile file: URL, part: String, sharedStrings: [String], row: (Int, [String]) throws -> Void
+    ) throws {
+        guard let stream = InputStream(url: file) else {
+            throw Malformed(part: part, reason: "it cannot be opened")
+        }
+        try withoutActuallyEscaping(row) { row in
+            let delegate = WorksheetDelegate(sharedStrings: sharedStrings, row: row)
+            do {
+                try parse(XMLParser(stream: stream), part: part, delegate: delegate)
+            } catch {
+                if let failure = delegate.failure { throw failure }
+                throw error
+            }
+            if let failure = delegate.failure { throw failure }
+        }
+    }
+
     private static func parse(_ data: Data, part: String, delegate: some XMLParserDelegate) throws(Malformed) {
-        let parser = XMLParser(data: data)
+        try parse(XMLParser(data: data), part: part, delegate: delegate)
+    }
+
+    private static func parse(_ parser: XMLParser, part: String, delegate: some XMLParserDelegate) throws(Malformed) {
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.delegate = delegate

@@ -25,6 +25,8 @@ public enum DatasetReader {
     public static let maximumEntries = 100_000
     /// The most bytes all entries together may expand to: 4 GiB.
     public static let maximumExpandedBytes: Int64 = 4 << 30
+    /// The most rows all tabs together may have: two million, twice a ten-year household of a million transactions.
+    public static let maximumRows = 2_000_000
     /// The most bytes one receipt may have (as an upload: 10 MB).
     public static let maximumReceiptBytes: Int64 = 10 << 20
     /// The most an entry may expand relative to its compressed size once it is over 1 MB (a zip bomb expands
@@ -122,16 +124,31 @@ public enum DatasetReader {
     /// beyond `maximumRatio` times their compressed size.
     static func extract(_ entry: Entry, from archive: Archive, limit: inout Int64) throws -> Data {
         var data = Data()
+        try extract(entry, from: archive, limit: &limit) { data.append($0) }
+        return data
+    }
+
+    /// An entry's bytes into a new file (a worksheet, streamed rather than held), bounded as `extract` is.
+    static func extract(_ entry: Entry, from archive: Archive, limit: inout Int64, to file: URL) throws {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else { throw DatasetProblem(.notADataset, ["The server cannot unpack the dataset; check its temporary folder."]) }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try extract(entry, from: archive, limit: &limit) { try handle.write(contentsOf: $0) }
+    }
+
+    private static func extract(
+        _ entry: Entry, from archive: Archive, limit: inout Int64, consume: (Data) throws -> Void
+    ) throws {
+        var count = 0
         let ceiling = limit
         let scaled = entry.compressedSize.multipliedReportingOverflow(by: maximumRatio)
         let ratioCeiling = scaled.overflow ? UInt64.max : max(scaled.partialValue, 1 << 20)
         do {
             _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                data.append(chunk)
-                if Int64(data.count) > ceiling { throw Bound.tooLarge }
-                if UInt64(data.count) > ratioCeiling {
-                    throw Bound.tooLarge
-                }
+                count += chunk.count
+                if Int64(count) > ceiling || UInt64(count) > ratioCeiling { throw Bound.tooLarge }
+                try consume(chunk)
             }
         } catch Bound.tooLarge {
             throw DatasetProblem(
@@ -145,8 +162,7 @@ public enum DatasetReader {
             throw DatasetProblem(
                 .notADataset, ["\(entry.path.prefix(80)) in the zip cannot be read (\(error)). Nothing was imported."])
         }
-        limit -= Int64(data.count)
-        return data
+        limit -= Int64(count)
     }
 
     private enum Bound: Error { case tooLarge }
@@ -165,17 +181,23 @@ public enum DatasetReader {
         }
         let shared = try part("xl/sharedStrings.xml").map(SheetReader.sharedStrings) ?? []
         let relationships = try SheetReader.relationships(relsXML)
-        var sheetData: [String: Data] = [:]
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("ghostvault-import-\(UUID())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: work) }
+        var sheetData: [String: URL] = [:]
         for (sheetName, relationship) in try SheetReader.sheets(workbook: workbookXML) {
             guard DatasetTab(rawValue: sheetName) != nil, let target = relationships[relationship] else { continue }
-            sheetData[sheetName] = try part(target)
+            guard let entry = workbook[target] else { continue }
+            let file = work.appendingPathComponent("sheet\(sheetData.count + 1).xml")
+            try extract(entry, from: workbook, limit: &budget, to: file)
+            sheetData[sheetName] = file
         }
         // Headers of every tab first, so a workbook missing several things says all of them at once.
         var headers: [String: [String]] = [:]
         for (name, data) in sheetData {
             var header: [String] = []
             do {
-                try SheetReader.rows(of: data, part: name, sharedStrings: shared) { _, cells in
+                try SheetReader.rows(ofFile: data, part: name, sharedStrings: shared) { _, cells in
                     header = cells
                     throw HeaderRead.done
                 }
@@ -185,10 +207,15 @@ public enum DatasetReader {
         if let missing = DatasetProblem.missing(in: headers) { throw missing }
 
         var content = DatasetContent()
+        var rows = 0
         func each(_ tab: DatasetTab, _ body: (DatasetRow) throws -> Void) throws {
             guard let data = sheetData[tab.rawValue] else { return }
             var columns: [String: Int] = [:]
-            try SheetReader.rows(of: data, part: tab.rawValue, sharedStrings: shared) { number, cells in
+            try SheetReader.rows(ofFile: data, part: tab.rawValue, sharedStrings: shared) { number, cells in
+                rows += 1
+                guard rows <= maximumRows else {
+                    throw DatasetProblem(.notADataset, ["The workbook has more than \(maximumRows) rows; split the history into several datasets. Nothing was imported."])
+                }
                 if columns.isEmpty {
                     columns = DatasetRow.columns(ofHeader: cells)
                     return
