@@ -131,7 +131,9 @@ public enum DatasetReader {
     /// An entry's bytes into a new file (a worksheet, streamed rather than held), bounded as `extract` is.
     static func extract(_ entry: Entry, from archive: Archive, limit: inout Int64, to file: URL) throws {
         guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw DatasetProblem(.notADataset, ["The server cannot unpack the dataset; check its temporary folder."]) }
+        else {
+            throw DatasetProblem(.notADataset, ["The server cannot unpack the dataset; check its temporary folder."])
+        }
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         try extract(entry, from: archive, limit: &limit) { try handle.write(contentsOf: $0) }
@@ -182,7 +184,8 @@ public enum DatasetReader {
         let shared = try part("xl/sharedStrings.xml").map(SheetReader.sharedStrings) ?? []
         let relationships = try SheetReader.relationships(relsXML)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("ghostvault-import-\(UUID())")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: work) }
         var sheetData: [String: URL] = [:]
         for (sheetName, relationship) in try SheetReader.sheets(workbook: workbookXML) {
@@ -214,7 +217,11 @@ public enum DatasetReader {
             try SheetReader.rows(ofFile: data, part: tab.rawValue, sharedStrings: shared) { number, cells in
                 rows += 1
                 guard rows <= maximumRows else {
-                    throw DatasetProblem(.notADataset, ["The workbook has more than \(maximumRows) rows; split the history into several datasets. Nothing was imported."])
+                    throw DatasetProblem(
+                        .notADataset,
+                        [
+                            "The workbook has more than \(maximumRows) rows; split the history into several datasets. Nothing was imported."
+                        ])
                 }
                 if columns.isEmpty {
                     columns = DatasetRow.columns(ofHeader: cells)
