@@ -511,6 +511,13 @@ def main():
             assert weight < 200_000, f"the dashboard weighs {weight} bytes"
             print(f"        dashboard with its assets: {weight} bytes, {len(set(requested))} requests")
 
+        POLISH_CHECKS = polish_checks(browser, phone, page)
+        if os.environ.get("GHOSTVAULT_BROWSER_ONLY") == "polish":  # the phone-first polish checks (issue 21)
+            check("sign up, connect the demo bridge with a token, finish onboarding", signup_and_connect)
+            for name, fn in POLISH_CHECKS:
+                check(name, fn)
+            return finish(browser)
+
         cards = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
         cards_page = cards.new_page()
         cards_page.set_default_timeout(15_000)
@@ -544,6 +551,8 @@ def main():
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
 
         for name, fn in CARD_CHECKS:
+            check(name, fn)
+        for name, fn in POLISH_CHECKS:
             check(name, fn)
 
         light_desktop = browser.new_context(viewport=DESKTOP)
@@ -763,6 +772,146 @@ def card_checks(browser, context, page, email):
         ("cards: screenshots, phone and desktop, light and dark", screenshots),
         ("cards: delete asks first and takes the card's manual expenses with it (step 16)", delete_with_confirmation),
     ]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The phone-first polish pass (issue 21). Kept in one section so checks others add elsewhere merge cleanly.
+# ---------------------------------------------------------------------------------------------------------------
+
+NARROW = {"width": 360, "height": 740}
+
+
+def touch_drag(page, start, end, steps=12):
+    """A finger drag through the DevTools protocol: real touch input, so the page sees pointer events of type touch."""
+    session = page.context.new_cdp_session(page)
+    try:
+        session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+        for index in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * index / steps
+            y = start[1] + (end[1] - start[1]) * index / steps
+            session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+            page.wait_for_timeout(30)
+        session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        session.detach()
+
+
+def polish_checks(browser, context, page):
+    def drag_by_touch_saves():
+        page.goto(f"{BASE}/dashboard?edit=1")
+        before = card_order(page)
+        moving = before[1]
+        page.evaluate(f"window.scrollBy(0, document.getElementById('card-{before[0]}').getBoundingClientRect().top - 60)")
+        box = page.locator(f"#card-{moving} .drag-handle").bounding_box()
+        first = page.locator(f"#card-{before[0]}").bounding_box()
+        assert box["y"] + box["height"] < PHONE["height"], f"the second card's handle is off the screen: {box}"
+        with page.expect_response(lambda r: r.url.endswith("/api/v1/me/dashboard") and r.request.method == "PUT") as saved:
+            touch_drag(page, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2), (first["x"] + 40, max(5, first["y"] + 8)))
+        assert saved.value.ok, saved.value.status
+        moved = card_order(page)
+        assert moved[0] == moving, (before, moved)
+        expect(page.locator(f"#card-{moving}")).not_to_have_class(re.compile("dragging"))
+        expect(page.locator("#layout-status")).to_have_text("Saved.")
+        page.reload()
+        assert card_order(page) == moved, (moved, card_order(page))
+        # And with a mouse on a desktop: the last card dragged to the top of the board.
+        desktop = browser.new_context(viewport=DESKTOP, storage_state=context.storage_state())
+        view = desktop.new_page()
+        try:
+            view.goto(f"{BASE}/dashboard?edit=1")
+            order = card_order(view)
+            view.evaluate(f"window.scrollBy(0, document.getElementById('card-{order[0]}').getBoundingClientRect().top - 60)")
+            handle = view.locator(f"#card-{order[1]} .drag-handle").bounding_box()
+            top = view.locator(f"#card-{order[0]}").bounding_box()
+            with view.expect_response(lambda r: r.url.endswith("/api/v1/me/dashboard") and r.request.method == "PUT") as saved:
+                view.mouse.move(handle["x"] + 5, handle["y"] + 5)
+                view.mouse.down()
+                view.mouse.move(top["x"] + 20, top["y"] + 5, steps=10)
+                view.mouse.up()
+            assert saved.value.ok
+            assert card_order(view)[0] == order[1], card_order(view)
+            view.reload()
+            assert card_order(view)[0] == order[1], card_order(view)
+        finally:
+            desktop.close()
+
+    def every_page_fits_at_360():
+        paths = page_list(page)
+        narrow = browser.new_context(viewport=NARROW, has_touch=True, is_mobile=True, storage_state=context.storage_state())
+        view = narrow.new_page()
+        problems = []
+        try:
+            for path in paths:
+                view.goto(BASE + path)
+                found = view.evaluate(CLIPPED_CONTROLS)
+                problems += [f"{path}: {item}" for item in found]
+                if path in ("/dashboard", "/networth", "/transactions"):
+                    view.screenshot(path=os.path.join(ARTIFACTS, f"narrow-{path.strip('/').replace('/', '-')}.png"))
+        finally:
+            narrow.close()
+        assert not problems, "clipped at 360 px:\n  " + "\n  ".join(problems)
+
+    return [
+        ("polish: a card dragged by touch and by mouse is saved and keeps its place after a reload (item 1)", drag_by_touch_saves),
+        ("polish: no control on any page is clipped, and no page scrolls sideways, at 360 px (item 3)", every_page_fits_at_360),
+    ]
+
+
+def page_list(page):
+    """Every page a signed-in person can open, with a real id where the address needs one."""
+    paths = ["/dashboard", "/dashboard?edit=1", "/dashboard?chart=net", "/transactions", "/transactions/new",
+             "/analysis", "/budgets", "/recurring", "/categories", "/rules", "/rules/new", "/accounts", "/networth",
+             "/connections", "/settings", "/settings/recurring-rules", "/settings/erase", "/settings/delete-account",
+             "/cards", "/cards/library", "/cards/new", "/menu", "/no-such-page"]
+    listed = page.request.get(f"{BASE}/api/v1/transactions?size=1").json()["items"]
+    if listed:
+        paths.append(f"/transactions/{listed[0]['id']}")
+    accounts = page.request.get(f"{BASE}/api/v1/accounts").json()
+    items = accounts if isinstance(accounts, list) else accounts.get("items", [])
+    if items:
+        paths.append(f"/accounts/{items[0]['id']}")
+    page.goto(f"{BASE}/rules")
+    edit = page.locator("a[href$='/edit']").first
+    if edit.count():
+        paths.append(edit.get_attribute("href"))
+    page.goto(f"{BASE}/categories")
+    edit = page.locator("a[href^='/categories/'][href$='/edit']").first
+    if edit.count():
+        paths.append(edit.get_attribute("href"))
+    return paths
+
+
+# Controls (links, buttons, fields) cut off by an ancestor that hides overflow, or off the side of the screen, and
+# a page wider than the screen. A control inside a container that scrolls on purpose is reported too: at 360 px
+# nothing should need a sideways scroll.
+CLIPPED_CONTROLS = """() => {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  const name = (el) => (el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' +
+    (el.innerText || el.value || el.getAttribute('aria-label') || '').trim().slice(0, 30) + '"');
+  if (document.documentElement.scrollWidth > width + 1)
+    found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  for (const el of document.querySelectorAll('a, button, input, select, textarea, summary, .toggle')) {
+    if (el.closest('[hidden], .app-menu, dialog, svg, .visually-hidden')) continue;
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
+    const box = el.getBoundingClientRect();
+    if (box.width <= 2 || box.height <= 2) continue;
+    if (box.left < -1 || box.right > width + 1) { found.push(`${name(el)} runs off the screen (${Math.round(box.left)} to ${Math.round(box.right)})`); continue; }
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      const s = getComputedStyle(up);
+      if (s.overflowX === 'visible') continue;
+      const outer = up.getBoundingClientRect();
+      if (box.left < outer.left - 1 || box.right > outer.right + 1) {
+        found.push(`${name(el)} is cut off by ${up.tagName.toLowerCase()}.${[...up.classList].join('.')}`);
+        break;
+      }
+    }
+    if (['A', 'BUTTON', 'SUMMARY'].includes(el.tagName) && el.scrollWidth > el.clientWidth + 1 && style.overflow !== 'visible')
+      found.push(`${name(el)} has its text cut off`);
+  }
+  return found;
+}"""
 
 
 def money(decimal):

@@ -448,10 +448,15 @@ enum Script {
               gear.setAttribute("aria-pressed", String(editing));
               document.getElementById("hidden-cards")?.toggleAttribute("hidden", !editing);
             });
-            let dragged = null;
+            // The board, not the card, holds the pointer: a card moved in the page loses its capture, and then
+            // the drop would never come (issue 21). The dragged card follows the finger; the others glide into
+            // the gap (a FLIP animation), like icons on a phone's home screen.
+            let drag = null;
+            const cardsNow = () => [...board.querySelectorAll(":scope > .card[data-card]")];
             const save = async () => {
-              const layout = [...board.querySelectorAll(":scope > .card[data-card]")].map((c) => c.dataset.card);
+              const layout = cardsNow().map((c) => c.dataset.card);
               const status = document.getElementById("layout-status");
+              if (status) status.textContent = "Saving…";
               try {
                 const response = await fetch("/api/v1/me/dashboard", {
                   method: "PUT",
@@ -464,32 +469,84 @@ enum Script {
                 if (status) status.textContent = "The new order could not be saved; reload the page and try again.";
               }
             };
-            board.addEventListener("pointerdown", (event) => {
-              // Cards move by their handle only, so the page still scrolls under a finger elsewhere.
-              if (!board.classList.contains("editing") || !event.target.closest(".drag-handle")) return;
-              dragged = event.target.closest(".card[data-card]");
-              if (!dragged) return;
-              dragged.classList.add("dragging");
-              dragged.setPointerCapture(event.pointerId);
-              event.preventDefault();
-            });
-            board.addEventListener("pointermove", (event) => {
-              if (!dragged) return;
-              const over = document.elementsFromPoint(event.clientX, event.clientY)
-                .map((el) => el.closest(".card[data-card]")).find((card) => card && card !== dragged);
+            const follow = () => {
+              if (!drag) return;
+              const card = drag.card;
+              card.style.transform = "";
+              const box = card.getBoundingClientRect();
+              card.style.transform = `translate(${drag.x - drag.grabX - box.left}px, ${drag.y - drag.grabY - box.top}px)`;
+            };
+            const reorder = () => {
+              const over = document.elementsFromPoint(drag.x, drag.y)
+                .map((el) => el.closest(".card[data-card]")).find((card) => card && card !== drag.card && board.contains(card));
               if (!over) return;
               const box = over.getBoundingClientRect();
-              const after = event.clientY > box.top + box.height / 2;
-              board.insertBefore(dragged, after ? over.nextSibling : over);
-            });
-            const drop = () => {
-              if (!dragged) return;
-              dragged.classList.remove("dragging");
-              dragged = null;
-              save();
+              const after = drag.y > box.top + box.height / 2;
+              const anchor = after ? over.nextElementSibling : over;
+              if (anchor === drag.card || (after && over.nextElementSibling === drag.card)) return;
+              if (!after && over.previousElementSibling === drag.card) return;
+              const others = cardsNow().filter((card) => card !== drag.card);
+              const before = new Map(others.map((card) => [card, card.getBoundingClientRect()]));
+              board.insertBefore(drag.card, anchor);
+              const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+              others.forEach((card) => {
+                const was = before.get(card);
+                const now = card.getBoundingClientRect();
+                const dx = was.left - now.left, dy = was.top - now.top;
+                if (!still && (dx || dy) && card.animate) {
+                  card.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+                    { duration: 180, easing: "ease-out" });
+                }
+              });
             };
-            board.addEventListener("pointerup", drop);
-            board.addEventListener("pointercancel", drop);
+            // Near the top or bottom of the screen the page scrolls, so a card can travel the whole board.
+            const scrollLoop = () => {
+              if (!drag) return;
+              const edge = 70;
+              const speed = drag.y < edge ? -(edge - drag.y) / 3 : drag.y > window.innerHeight - edge - 80
+                ? (drag.y - (window.innerHeight - edge - 80)) / 3 : 0;
+              if (speed) { window.scrollBy(0, speed); reorder(); follow(); }
+              drag.frame = requestAnimationFrame(scrollLoop);
+            };
+            board.addEventListener("pointerdown", (event) => {
+              // Cards move by their handle only, so the page still scrolls under a finger elsewhere.
+              if (drag || !board.classList.contains("editing") || !event.target.closest(".drag-handle")) return;
+              const card = event.target.closest(".card[data-card]");
+              if (!card) return;
+              const box = card.getBoundingClientRect();
+              drag = { card, pointer: event.pointerId, x: event.clientX, y: event.clientY,
+                grabX: event.clientX - box.left, grabY: event.clientY - box.top,
+                order: cardsNow().map((c) => c.dataset.card).join(), frame: 0 };
+              card.classList.add("dragging");
+              try { board.setPointerCapture(event.pointerId); } catch (error) { /* the window listeners still end it */ }
+              event.preventDefault();
+              drag.frame = requestAnimationFrame(scrollLoop);
+            });
+            const move = (event) => {
+              if (!drag || event.pointerId !== drag.pointer) return;
+              event.preventDefault();
+              drag.x = event.clientX;
+              drag.y = event.clientY;
+              reorder();
+              follow();
+            };
+            const drop = (event) => {
+              if (!drag || (event && event.pointerId !== undefined && event.pointerId !== drag.pointer)) return;
+              const { card, order, frame } = drag;
+              drag = null;
+              cancelAnimationFrame(frame);
+              card.style.transform = "";
+              card.classList.remove("dragging");
+              if (cardsNow().map((c) => c.dataset.card).join() !== order) save();
+            };
+            board.addEventListener("pointermove", move);
+            window.addEventListener("pointermove", move);
+            ["pointerup", "pointercancel", "lostpointercapture"].forEach((type) => {
+              board.addEventListener(type, drop);
+              window.addEventListener(type, drop);
+            });
+            // A touch that the browser would turn into a scroll is kept for the drag instead.
+            board.addEventListener("touchmove", (event) => { if (drag) event.preventDefault(); }, { passive: false });
           }
         })();
         """

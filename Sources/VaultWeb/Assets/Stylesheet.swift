@@ -110,7 +110,8 @@ enum Stylesheet {
           main { padding: 24px 24px 120px; }
         }
         @media (min-width: 1100px) { .dashboard { grid-template-columns: 1fr 1fr 1fr; } }
-        .dashboard .card.dragging { opacity: .6; outline: 2px dashed var(--brand); }
+        .dashboard .card.dragging { position: relative; z-index: 10; opacity: .94; outline: 2px dashed var(--brand);
+          box-shadow: 0 12px 30px rgba(0, 0, 0, .25); cursor: grabbing; }
         .drag-handle { display: none; float: right; touch-action: none; cursor: grab; min-height: 36px; padding: 4px 12px;
           background: transparent; color: var(--muted); border: 1px dashed var(--line); font-size: 1.1rem; }
         .dashboard.editing .drag-handle { display: inline-block; }
