@@ -55,7 +55,7 @@ enum Stylesheet {
           border: 1px solid var(--line); padding: 14px; margin: 0 0 14px; min-width: 0; }
         .big { font-size: 1.9rem; font-weight: 700; margin: 2px 0; }
         .row { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
-        .spread { display: flex; justify-content: space-between; align-items: center; gap: 10px; }
+        .spread { display: flex; justify-content: space-between; align-items: center; gap: 10px; flex-wrap: wrap; }
         table { width: 100%; border-collapse: collapse; font-size: .93rem; }
         th, td { text-align: left; padding: 7px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
         th { color: var(--muted); font-weight: 600; font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; }
@@ -138,8 +138,9 @@ enum Stylesheet {
         .legend { display: flex; gap: 14px; font-size: .85rem; color: var(--muted); }
         .legend span::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 3px; margin-right: 5px; }
         .readout { min-height: 1.5em; font-size: .92rem; margin-top: 6px; }
-        .toggle { display: inline-flex; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
-        .toggle a { padding: 6px 12px; text-decoration: none; color: var(--text); font-size: .85rem; }
+        .toggle { display: inline-flex; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; max-width: 100%; }
+        .toggle a { display: inline-flex; align-items: center; justify-content: center; padding: 6px 12px; min-height: 36px;
+          text-decoration: none; color: var(--text); font-size: .85rem; white-space: nowrap; }
         .toggle a[aria-current="true"] { background: var(--brand); color: var(--on-brand); }
         .analysis-controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 12px; }
         .period-nav { display: inline-flex; align-items: center; gap: 6px; margin-left: auto; }
