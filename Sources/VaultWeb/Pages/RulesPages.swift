@@ -129,6 +129,8 @@ struct RuleDraft: Sendable {
     var join = "all"
     var priority = "0"
     var active = true
+    /// "Apply to matching transactions now", kept as the person set it through Add Filter and Preview.
+    var apply = false
     var filters: [Filter] = [.init(field: "description", op: "contains", value: "")]
 
     init() {}
@@ -139,6 +141,7 @@ struct RuleDraft: Sendable {
         join = form["join"] ?? "all"
         priority = form["priority"] ?? "0"
         active = form["status"] != "inactive"
+        apply = form.isOn("apply")
         let fields = form.all("field")
         let ops = form.all("op")
         let values = form.all("value")
@@ -242,7 +245,7 @@ enum RulesPage {
             return """
                 <div class="row filter-row"><select name="field" aria-label="Field">\(fields)</select><select name="op" aria-label="Operator">\(ops)</select>
                 <input name="value" type="text" value="\(filter.value)" aria-label="Value" placeholder="Value">
-                <input name="value2" type="text" value="\(filter.second)" aria-label="Second value (between)" placeholder="and (between)" size="6"></div>
+                <input name="value2" class="second-value" type="text" value="\(filter.second)" aria-label="Second value (between)" placeholder="and" size="6"></div>
                 """
         }
         let previewHTML: HTML =
@@ -276,7 +279,7 @@ enum RulesPage {
                 <label for="status">Status</label><select id="status" name="status"><option value="active"\(draft.active ? " selected" : "")>Active</option><option value="inactive"\(draft.active ? "" : " selected")>Inactive</option></select>
                 <fieldset><legend>Field filters</legend>\(filterRows)
                 <button type="submit" name="action" value="add-filter" class="secondary">Add Filter</button></fieldset>
-                <label class="small"><input type="checkbox" name="apply" value="on"> Apply to matching transactions now</label>
+                <label class="small"><input type="checkbox" name="apply" value="on"\(draft.apply ? " checked" : "")> Apply to matching transactions now</label>
                 <p class="row"><button type="submit" name="action" value="preview" class="secondary">Preview</button>
                 <button type="submit" name="action" value="save">\(id == nil ? "Create Rule" : "Save")</button>
                 <a class="button secondary" href="/rules">Discard</a></p>
