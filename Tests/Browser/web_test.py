@@ -851,8 +851,90 @@ def polish_checks(browser, context, page):
             narrow.close()
         assert not problems, "clipped at 360 px:\n  " + "\n  ".join(problems)
 
+    def compact_rows():
+        page.goto(f"{BASE}/transactions?size=50")
+        rows = page.locator("#unified tr[data-transaction]")
+        assert rows.count() >= 10, rows.count()
+        first = page.locator("#unified tr.date-row").first
+        first.scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, document.querySelector('#unified tr.date-row').getBoundingClientRect().top)")
+        visible = page.evaluate("""() => {
+            const bar = document.querySelector('.home-bar').getBoundingClientRect().top;
+            return [...document.querySelectorAll('#unified tr[data-transaction]')]
+              .filter((row) => { const b = row.getBoundingClientRect(); return b.top >= 0 && b.bottom <= bar; }).length; }""")
+        heights = page.eval_on_selector_all("#unified tr[data-transaction]", "rows => rows.map(r => r.getBoundingClientRect().height)")
+        shot(page, "phone-transactions-compact")
+        assert visible >= 6, f"only {visible} rows fit on a phone screen (row heights {heights[:8]})"
+        text = page.inner_text("#unified")
+        assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-", text), "a row shows its id in the list"
+        # The menu holds the id and the actions.
+        row = rows.nth(1)
+        row.locator("details.row-menu summary").tap()
+        expect(row.locator(".menu-panel")).to_contain_text("Add Rule")
+        expect(row.locator(".tx-id")).to_have_text(re.compile(r"[0-9a-f-]{36}"))
+        shot(page, "phone-transactions-menu")
+
+    def edits_stay_in_place():
+        page.goto(f"{BASE}/transactions?size=50&kind=expense")
+        row = page.locator("#unified tr[data-transaction]:not(.pending)").nth(12)
+        ident = row.get_attribute("data-transaction")
+        row.scroll_into_view_if_needed()
+        before = page.evaluate("window.scrollY")
+        assert before > 300, before
+        navigated = []
+        page.on("framenavigated", lambda frame: navigated.append(frame.url))
+        with page.expect_response(lambda r: r.url.endswith(f"/transactions/{ident}/category") and r.request.method == "POST") as saved:
+            row.locator("select[name=category]").select_option(label="Travel")
+        assert saved.value.ok, saved.value.status
+        expect(row.locator(".save-state")).to_have_text("Saved")
+        # Exclude from the row's menu: the badge appears in place.
+        row.locator("details.row-menu summary").tap()
+        row.locator("input[name=excluded]").check()
+        row.locator(".menu-panel form[action$='/exclude'] button").tap()
+        expect(row.locator(".excluded-badge")).to_be_visible()
+        assert not navigated, f"the page reloaded: {navigated}"
+        assert abs(page.evaluate("window.scrollY") - before) < 50, "the page jumped"
+        page.reload()
+        again = page.locator(f"#tx-{ident}")
+        expect(again.locator("select[name=category] option:checked")).to_have_text(re.compile("Travel"))
+        expect(again.locator(".excluded-badge")).to_be_visible()
+        # Without JavaScript the form posts and comes back to the same row.
+        plain = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, java_script_enabled=False,
+                                    storage_state=context.storage_state())
+        view = plain.new_page()
+        try:
+            view.goto(f"{BASE}/transactions?size=50&kind=expense")
+            other = view.locator("#unified tr[data-transaction]:not(.pending)").nth(10)
+            other_id = other.get_attribute("data-transaction")
+            other.locator("select[name=category]").select_option(label="Travel")
+            other.locator("button:has-text('Save')").first.click()
+            view.wait_for_url(f"**#tx-{other_id}")
+            assert view.evaluate("window.scrollY") > 300, "without scripts the page went back to the top"
+        finally:
+            plain.close()
+
+    def preview_keeps_apply():
+        page.goto(f"{BASE}/rules/new")
+        page.fill("#name", "Coffee preview")
+        page.fill("input[name=value]", "COFFEE")
+        page.select_option("#category", label="Dining")
+        expect(page.locator("input[name=value2]")).to_be_hidden()  # the second value is for "between" only
+        page.select_option("select[name=op]", "between")
+        expect(page.locator("input[name=value2]")).to_be_visible()
+        page.select_option("select[name=op]", "contains")
+        page.check("input[name=apply]")
+        page.click("button[value=preview]")
+        expect(page.locator("#rule-preview h2")).to_contain_text("would change")
+        expect(page.locator("input[name=apply]")).to_be_checked()
+        page.uncheck("input[name=apply]")
+        page.click("button[value=preview]")
+        expect(page.locator("input[name=apply]")).not_to_be_checked()
+
     return [
         ("polish: a card dragged by touch and by mouse is saved and keeps its place after a reload (item 1)", drag_by_touch_saves),
+        ("polish: compact transaction rows under date headers, at least six on a phone screen (item 4)", compact_rows),
+        ("polish: a row's category and exclude save in place; without scripts the page returns to the row (item 5)", edits_stay_in_place),
+        ("polish: previewing a rule keeps Apply as set; the second value shows for between only (items 9, 11)", preview_keeps_apply),
         ("polish: no control on any page is clipped, and no page scrolls sideways, at 360 px (item 3)", every_page_fits_at_360),
     ]
 
@@ -893,6 +975,8 @@ CLIPPED_CONTROLS = """() => {
     found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
   for (const el of document.querySelectorAll('a, button, input, select, textarea, summary, .toggle')) {
     if (el.closest('[hidden], .app-menu, dialog, svg, .visually-hidden')) continue;
+    const shut = el.closest('details:not([open])');
+    if (shut && !el.closest('summary')) continue;  // inside a closed disclosure: not shown
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden') continue;
     const box = el.getBoundingClientRect();
@@ -907,7 +991,9 @@ CLIPPED_CONTROLS = """() => {
         break;
       }
     }
-    if (['A', 'BUTTON', 'SUMMARY'].includes(el.tagName) && el.scrollWidth > el.clientWidth + 1 && style.overflow !== 'visible')
+    // A long description shortened with an ellipsis on purpose is not a clipped control.
+    if (['A', 'BUTTON', 'SUMMARY'].includes(el.tagName) && el.scrollWidth > el.clientWidth + 1 && style.overflow !== 'visible'
+        && style.textOverflow !== 'ellipsis')
       found.push(`${name(el)} has its text cut off`);
   }
   return found;

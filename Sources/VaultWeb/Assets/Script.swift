@@ -297,9 +297,42 @@ enum Script {
             recurrence.addEventListener("change", update);
           }
 
-          // A dropdown that saves on change (a transaction's category).
+          // A transaction row's forms (category, notes, exclude) save in place: the row updates and the person
+          // stays where they were. Without scripts they post and come back to the row's anchor.
+          const saveInPlace = async (form) => {
+            const row = form.closest("[data-transaction]") || form.closest("tr");
+            const state = row && row.querySelector(".save-state");
+            const say = (text, kind) => { if (state) { state.textContent = text; state.className = "save-state small " + kind; } };
+            say("Saving…", "muted");
+            try {
+              const response = await fetch(form.action, {
+                method: "POST",
+                headers: { "Accept": "application/json", "X-CSRF-Token": csrf() },
+                body: new URLSearchParams(new FormData(form)),
+              });
+              const answer = await response.json().catch(() => ({}));
+              if (!response.ok) throw new Error((answer.error && answer.error.message) || "Not saved; try again.");
+              say("Saved", "saved");
+              if (row) {
+                const badge = row.querySelector(".excluded-badge");
+                if (badge) badge.hidden = !answer.excluded;
+                const notes = row.querySelector(".notes-col");
+                if (notes) notes.textContent = answer.notes || "";
+                const menu = form.closest("details.row-menu");
+                if (menu) menu.open = false;
+              }
+            } catch (error) {
+              say(error.message, "failed");
+            }
+          };
+          document.querySelectorAll("form[data-inplace]").forEach((form) => {
+            form.addEventListener("submit", (event) => { event.preventDefault(); saveInPlace(form); });
+          });
+          // A dropdown that saves on change (a transaction's category, a page size).
           document.querySelectorAll("form[data-submit-on-change] select").forEach((select) => {
-            select.addEventListener("change", () => select.form.submit());
+            select.addEventListener("change", () => {
+              if (select.form.hasAttribute("data-inplace")) saveInPlace(select.form); else select.form.submit();
+            });
           });
 
           // Budget targets and notes save as a person types, and say so.

@@ -26,7 +26,7 @@ enum Stylesheet {
         .scripted .js-hidden { display: none; }
         .budget-row input[name=target] { max-width: 9em; }
         input[aria-invalid="true"] { border-color: var(--expense); }
-        tr.pending td { opacity: .7; border-bottom-style: dashed; }
+        tr.pending td { border-bottom-style: dashed; } tr.pending td:not(.menu-col) { opacity: .7; }
         .badge.class-income { color: var(--income); border-color: var(--income); }
         .badge.class-expense { color: var(--expense); border-color: var(--expense); }
         .badge.class-transfer { color: var(--brand-strong); border-color: var(--brand-strong); }
@@ -71,6 +71,56 @@ enum Stylesheet {
           table.responsive td[data-label=""]::before { content: none; }
           #monthly-targets td[data-label="Notes"] input { max-width: 65%; }
         }
+        /* The transactions list: compact rows under date headers, like a banking app (issue 21). */
+        table.compact-list { table-layout: auto; }
+        table.compact-list tr.date-row th { padding: 12px 4px 4px;
+          text-transform: none; letter-spacing: 0; font-size: .85rem; color: var(--muted); }
+        table.compact-list tr[data-transaction] { position: relative; }
+        table.compact-list td { vertical-align: middle; padding: 6px 4px; }
+        table.compact-list td.what a { color: var(--text); text-decoration: none; }
+        table.compact-list td.what strong { font-weight: 600; }
+        table.compact-list .meta { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        table.compact-list .meta .badge { font-size: .7rem; padding: 0 6px; margin-left: 4px; }
+        table.compact-list .tags { margin-top: 2px; }
+        table.compact-list td.cat form { margin: 0; }
+        select.chip-select { width: auto; max-width: 100%; font-size: .8rem; padding: 4px 8px; border-radius: 999px;
+          min-height: 32px; background: var(--bg); }
+        table.compact-list .save-state { display: block; font-size: .75rem; }
+        table.compact-list .save-state:empty { display: none; }
+        table.compact-list td.menu-col { width: 44px; text-align: right; }
+        details.row-menu > summary { list-style: none; display: inline-flex; align-items: center; justify-content: center;
+          min-width: 44px; min-height: 44px; font-size: 1.3rem; color: var(--muted); }
+        details.row-menu > summary::-webkit-details-marker { display: none; }
+        details.row-menu[open] { min-width: 0; }
+        details.row-menu .menu-panel { position: absolute; right: 0; left: 0; top: 100%; z-index: 6; text-align: left;
+          background: var(--card); border: 1px solid var(--line); border-radius: 12px; box-shadow: 0 10px 30px rgba(0, 0, 0, .2);
+          padding: 4px 14px 10px; }
+        .tx-id { overflow-wrap: anywhere; }
+        @media (min-width: 601px) {
+          details.row-menu .menu-panel { left: auto; width: 360px; }
+        }
+        @media (max-width: 600px) {
+          table.compact-list thead, table.compact-list td.notes-col { display: none; }
+          table.compact-list, table.compact-list tbody { display: block; }
+          table.compact-list tr.date-row { display: block; }
+          table.compact-list tr.date-row th { display: block; border: 0; }
+          table.compact-list tr[data-transaction] { display: grid; grid-template-columns: auto minmax(0, 1fr) auto;
+            grid-template-areas: "desc desc amount" "cat meta menu"; align-items: center; column-gap: 8px;
+            border-bottom: 1px solid var(--line); padding: 6px 0 0; }
+          table.compact-list tr[data-transaction] td { display: block; border: 0; padding: 0; }
+          table.compact-list tr[data-transaction] td.what { display: contents; }
+          table.compact-list td.what > a { grid-area: desc; min-width: 0; display: block; overflow: hidden;
+            text-overflow: ellipsis; white-space: nowrap; }
+          table.compact-list td.what > .meta { grid-area: meta; min-width: 0; }
+          table.compact-list td.amount { grid-area: amount; font-weight: 600; }
+          table.compact-list tr[data-transaction] td.cat { grid-area: cat; min-width: 0; display: flex; align-items: center; gap: 6px; }
+          table.compact-list td.menu-col { grid-area: menu; width: auto; }
+          table.compact-list .tags { display: none; }
+          select.chip-select { max-width: 40vw; }
+        }
+        /* The rule editor's second value is for "is between" only (CSS, so it holds without scripts too). */
+        .filter-row input.second-value { display: none; }
+        .filter-row:has(select[name=op] option[value="between"]:checked) input.second-value { display: block; }
         form.stack label { display: block; margin: 10px 0 4px; font-weight: 600; }
         input[type=text], input[type=email], input[type=password], input[type=month], input[type=date], input[type=number],
         textarea, select {

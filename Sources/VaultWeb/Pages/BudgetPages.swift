@@ -61,12 +61,16 @@ struct BudgetPages {
         }
         var changes = TransactionChanges()
         changes.category = form["category"] ?? ""
-        let (listed, _) = try await environment.household(of: signedIn.user).transactions.edit(id, changes)
+        let listed: TransactionService.Listed
+        do {
+            (listed, _) = try await environment.household(of: signedIn.user).transactions.edit(id, changes)
+        } catch let error as VaultError where RowChangePayload.wanted(by: request) {
+            return try RowChangePayload.failure(error)
+        }
+        let message = "\(listed.transaction.description) is now in \(listed.categoryPath ?? "Uncategorized")."
+        if RowChangePayload.wanted(by: request) { return try .json(RowChangePayload(listed, message: message)) }
         let back = form["back"].flatMap(AuthPages.localPath) ?? "/budgets"
-        return .seeOther(
-            back,
-            flash: Flash(
-                .notice, "\(listed.transaction.description) is now in \(listed.categoryPath ?? "Uncategorized")."))
+        return .seeOther(back, flash: Flash(.notice, message))
     }
 
     static func categoryID(_ form: Form) throws -> String {
@@ -144,12 +148,12 @@ enum TransactionRows {
             let t = listed.transaction
             let choices = Layout.categoryOptions(tree, selected: t.categoryID?.description)
             return """
-                <tr><td data-label="Transaction"><strong>\(t.description)</strong><br><span class="muted small">\(t.date.description) · \(listed.account.displayName) · \(listed.reason)</span></td>
+                <tr id="tx-\(t.id.description)" data-transaction="\(t.id.description)"><td data-label="Transaction"><strong>\(t.description)</strong><br><span class="muted small">\(t.date.description) · \(listed.account.displayName) · \(listed.reason)</span></td>
                 <td data-label="Amount" class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</td>
-                <td data-label="Category"><form method="post" action="/transactions/\(t.id.description)/category" class="row" data-submit-on-change>\(Layout.csrfField(signedIn.csrfToken))
-                <input type="hidden" name="back" value="\(back)">
+                <td data-label="Category"><form method="post" action="/transactions/\(t.id.description)/category" class="row" data-submit-on-change data-inplace>\(Layout.csrfField(signedIn.csrfToken))
+                <input type="hidden" name="back" value="\(back)#tx-\(t.id.description)">
                 <select name="category" aria-label="Category of \(t.description)"><option value="">Uncategorized</option>\(choices)</select>
-                <button type="submit" class="secondary js-hidden">Save</button></form></td></tr>
+                <button type="submit" class="secondary js-hidden">Save</button></form><span class="save-state small" aria-live="polite"></span></td></tr>
                 """
         }
         return "<div class=\"table-wrap\"><table class=\"responsive\"><tbody>\(body)</tbody></table></div>"
