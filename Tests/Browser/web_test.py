@@ -930,11 +930,31 @@ def polish_checks(browser, context, page):
         page.click("button[value=preview]")
         expect(page.locator("input[name=apply]")).not_to_be_checked()
 
+    def left_to_spend_turns_red():
+        page.goto(f"{BASE}/budgets")
+        ids = page.eval_on_selector_all("#monthly-targets tr[data-category]", "rows => rows.map(r => r.dataset.category)")
+        token = page.get_attribute("meta[name=csrf-token]", "content")
+        put = lambda target: page.request.put(f"{BASE}/api/v1/budgets/{ids[0]}", data=json.dumps({"target": target, "notes": ""}),
+                                              headers={"Content-Type": "application/json", "X-CSRF-Token": token})
+        try:
+            for target, tone, colour in [("0.01", "red", "rgb(199, 52, 52)"), ("99999999", "teal", None)]:
+                assert put(target).ok
+                page.goto(f"{BASE}/dashboard")
+                bar = page.locator("#left-to-spend-bar")
+                expect(bar).to_have_class(re.compile(tone))
+                if colour:
+                    assert bar.evaluate("b => getComputedStyle(b).color") == colour
+                    page.locator("#card-left-to-spend").scroll_into_view_if_needed()
+                    shot(page, "phone-left-to-spend-red")
+        finally:
+            put("")
+
     return [
         ("polish: a card dragged by touch and by mouse is saved and keeps its place after a reload (item 1)", drag_by_touch_saves),
         ("polish: compact transaction rows under date headers, at least six on a phone screen (item 4)", compact_rows),
         ("polish: a row's category and exclude save in place; without scripts the page returns to the row (item 5)", edits_stay_in_place),
         ("polish: previewing a rule keeps Apply as set; the second value shows for between only (items 9, 11)", preview_keeps_apply),
+        ("polish: the Left to Spend bar is red past 90 % spent and teal before (item 7)", left_to_spend_turns_red),
         ("polish: no control on any page is clipped, and no page scrolls sideways, at 360 px (item 3)", every_page_fits_at_360),
     ]
 

@@ -286,7 +286,7 @@ enum Stylesheet {
         :root { --orange: #c2410c; --green: var(--income); --blue: #2563eb; --red: var(--expense); }
         html[data-theme="dark"] { --orange: #fb923c; --blue: #60a5fa; }
         @media (prefers-color-scheme: dark) { html[data-theme="system"] { --orange: #fb923c; --blue: #60a5fa; } }
-        .orange { --bar: var(--orange); } .green { --bar: var(--green); } .blue { --bar: var(--blue); } .red { --bar: var(--red); }
+        .orange { --bar: var(--orange); } .green { --bar: var(--green); } .blue { --bar: var(--blue); } .red { --bar: var(--red); } .teal { --bar: var(--brand); }
         .miles-progress { margin: 8px 0; }
         .miles-progress .spread { margin-bottom: 3px; }
         .miles-bar { display: block; width: 100%; height: 10px; -webkit-appearance: none; appearance: none; border: 0;

@@ -239,11 +239,14 @@ enum DashboardPage {
         guard budget.targeted.minorUnits > 0 else {
             return "<p class=\"muted\">Set monthly targets on your categories to see what is left to spend.</p>"
         }
-        let tone = budget.isNearLimit || budget.leftToSpend.minorUnits < 0 ? "out" : "in"
+        // Red past 90 % spent, brand teal before (`mint-home.md`, Left to Spend). A <progress> styled by the theme,
+        // not a <meter>, whose colours are the browser's own (amber at 161 %, issue 21).
+        let warn = budget.isNearLimit || budget.leftToSpend.minorUnits < 0
+        let percent = budget.spentShare.map { $0.hundredths / 100 } ?? 0
         return """
-            <p class="big amount \(tone)">\(budget.leftToSpend.formatted())</p>
-            <p class="muted small">of \(budget.targeted.formatted()) · \(budget.actual.formatted()) spent</p>
-            <meter min="0" max="100" high="90" optimum="0" value="\(Int(min(100, budget.spentShare.map { $0.hundredths / 100 } ?? 0)))" aria-label="Share of the budget spent"></meter>
+            <p class="big amount \(warn ? "out" : "in")">\(budget.leftToSpend.formatted())</p>
+            <p class="muted small">of \(budget.targeted.formatted()) · \(budget.actual.formatted()) spent (\(Int(percent))%)</p>
+            <progress id="left-to-spend-bar" class="miles-bar \(warn ? "red" : "teal")" max="100" value="\(Int(min(100, max(0, percent))))" aria-label="\(Int(percent))% of the budget spent"></progress>
             """
     }
 
