@@ -949,12 +949,37 @@ def polish_checks(browser, context, page):
         finally:
             put("")
 
+    def budget_variance_as_typed():
+        page.goto(f"{BASE}/budgets")
+        row = page.locator("#monthly-targets tr[data-category]").filter(has_text="Groceries").first
+        actual = float(row.get_attribute("data-actual"))
+        target = row.locator("input[name=target]")
+        old = target.input_value()
+        try:
+            target.fill("")
+            target.type("1000", delay=20)
+            expected = money(f"{actual - 1000:.2f}")
+            expect(row.locator(".variance")).to_have_text(expected, timeout=400)  # before the save's half second
+            expect(row.locator(".save-state")).to_have_text("Saved")
+            shot(page, "phone-budgets-variance")
+        finally:
+            target.fill(old)
+            expect(row.locator(".save-state")).to_have_text("Saved")
+        section = page.locator("section[aria-labelledby=uncategorized-title]")
+        rows = section.locator("tr[data-transaction]")
+        if rows.count():
+            expect(rows.first.locator("a:has-text('Add Rule')")).to_have_attribute("href", re.compile(r"/rules/new\?from="))
+            expect(rows.first.locator("a:has-text('Mark Transfer')")).to_have_attribute("href", re.compile(r"#mark-transfer$"))
+        else:
+            print("        (no uncategorised spending this month: Add Rule and Mark Transfer not exercised)")
+
     return [
         ("polish: a card dragged by touch and by mouse is saved and keeps its place after a reload (item 1)", drag_by_touch_saves),
         ("polish: compact transaction rows under date headers, at least six on a phone screen (item 4)", compact_rows),
         ("polish: a row's category and exclude save in place; without scripts the page returns to the row (item 5)", edits_stay_in_place),
         ("polish: previewing a rule keeps Apply as set; the second value shows for between only (items 9, 11)", preview_keeps_apply),
         ("polish: the Left to Spend bar is red past 90 % spent and teal before (item 7)", left_to_spend_turns_red),
+        ("polish: Budgets' variance follows the typed target; uncategorised rows offer Add Rule and Mark Transfer (item 6)", budget_variance_as_typed),
         ("polish: no control on any page is clipped, and no page scrolls sideways, at 360 px (item 3)", every_page_fits_at_360),
     ]
 
