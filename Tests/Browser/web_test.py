@@ -973,6 +973,35 @@ def polish_checks(browser, context, page):
         else:
             print("        (no uncategorised spending this month: Add Rule and Mark Transfer not exercised)")
 
+    def delete_asks_first_and_restores():
+        page.goto(f"{BASE}/rules?search=Merchants: travel")
+        row = page.locator("#rules tbody tr").filter(has_text="Merchants: travel").first
+        row.locator("details.confirm summary").tap()
+        panel = row.locator(".confirm-panel")
+        expect(panel).to_contain_text("deletes the built-in rule Merchants: travel")
+        expect(panel).to_contain_text("restored from Settings")
+        shot(page, "phone-rule-delete-confirm")
+        panel.locator("button:has-text('Delete Merchants: travel')").tap()
+        page.wait_for_url("**/rules")
+        expect(page.locator(".alert.notice")).to_contain_text("Deleted Merchants: travel")
+        expect(page.locator("#restore-built-ins")).to_contain_text("Merchants: travel")
+        # Restored from Settings › Transaction rules.
+        page.goto(f"{BASE}/settings")
+        page.locator("a:has-text('Transaction rules')").tap()
+        page.wait_for_url("**/rules")
+        page.locator("#restore-built-ins button").tap()
+        page.wait_for_url("**/rules")
+        expect(page.locator(".alert.notice")).to_contain_text("Restored Merchants: travel")
+        expect(page.locator("#rules")).to_contain_text("Merchants: travel")
+        expect(page.locator("#restore-built-ins")).to_have_count(0)
+        # Recurring's Delete asks first too.
+        page.goto(f"{BASE}/recurring")
+        first = page.locator("#recurring-patterns tbody tr").first
+        if first.count():
+            expect(first.locator("details.confirm .confirm-panel")).to_be_hidden()
+            first.locator("details.confirm summary").tap()
+            expect(first.locator(".confirm-panel")).to_contain_text("stops tracking")
+
     return [
         ("polish: a card dragged by touch and by mouse is saved and keeps its place after a reload (item 1)", drag_by_touch_saves),
         ("polish: compact transaction rows under date headers, at least six on a phone screen (item 4)", compact_rows),
@@ -980,6 +1009,7 @@ def polish_checks(browser, context, page):
         ("polish: previewing a rule keeps Apply as set; the second value shows for between only (items 9, 11)", preview_keeps_apply),
         ("polish: the Left to Spend bar is red past 90 % spent and teal before (item 7)", left_to_spend_turns_red),
         ("polish: Budgets' variance follows the typed target; uncategorised rows offer Add Rule and Mark Transfer (item 6)", budget_variance_as_typed),
+        ("polish: deleting a built-in rule asks first; it is restored from Settings; recurring Delete asks too (item 2)", delete_asks_first_and_restores),
         ("polish: no control on any page is clipped, and no page scrolls sideways, at 360 px (item 3)", every_page_fits_at_360),
     ]
 

@@ -121,6 +121,14 @@ enum Stylesheet {
         /* The rule editor's second value is for "is between" only (CSS, so it holds without scripts too). */
         .filter-row input.second-value { display: none; }
         .filter-row:has(select[name=op] option[value="between"]:checked) input.second-value { display: block; }
+        /* Two taps for anything destructive: the first opens what goes, the second does it (issue 21). */
+        details.confirm { display: inline-block; }
+        details.confirm > summary { list-style: none; }
+        details.confirm > summary::-webkit-details-marker { display: none; }
+        details.confirm[open] > summary { background: transparent; color: var(--expense); border: 1px solid var(--expense); }
+        details.confirm .confirm-panel { margin-top: 6px; max-width: 320px; text-align: left; }
+        details.confirm .confirm-panel p { margin: 0 0 6px; }
+        details.confirm .confirm-panel form { margin: 0; }
         form.stack label { display: block; margin: 10px 0 4px; font-weight: 600; }
         input[type=text], input[type=email], input[type=password], input[type=month], input[type=date], input[type=number],
         textarea, select {

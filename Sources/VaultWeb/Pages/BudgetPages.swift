@@ -102,7 +102,7 @@ enum BudgetPage {
                 <td data-label="Variance" class="num amount variance">\(variance)</td>
                 <td data-label="Notes"><input name="notes" form="budget-\(id)" type="text" value="\(notes)" aria-label="Notes for \(line.name)" maxlength="\(BudgetTarget.maximumNotesLength)"></td>
                 <td data-label=""><button form="budget-\(id)" type="submit" class="secondary save-button js-hidden">Save</button>
-                <form method="post" action="/budgets/clear">\(csrf)<input type="hidden" name="category" value="\(id)"><button type="submit" class="link">Clear</button></form>
+                \(line.target == nil && (line.notes ?? "").isEmpty ? .empty : Layout.confirmed("Clear", what: "This clears the target and notes of <strong>\(line.name)</strong>.", confirm: "Clear \(line.name)", action: "/budgets/clear", fields: [("category", id)], csrfToken: signedIn.csrfToken))
                 <span class="save-state small muted" aria-live="polite">\(rowProblems.isEmpty ? "" : rowProblems.joined(separator: " "))</span></td></tr>
                 """
         }
