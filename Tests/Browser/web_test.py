@@ -1002,6 +1002,47 @@ def polish_checks(browser, context, page):
             first.locator("details.confirm summary").tap()
             expect(first.locator(".confirm-panel")).to_contain_text("stops tracking")
 
+    def small_things():
+        # An unknown address: a real page in the app's frame, with the home bar.
+        response = page.goto(f"{BASE}/no-such-page")
+        assert response.status == 404, response.status
+        expect(page.locator("h1")).to_have_text("Page not found")
+        expect(page.locator("nav.home-bar")).to_be_visible()
+        shot(page, "phone-not-found")
+        # Home and Settings are at least 44x44.
+        for label in ["Home", "Settings"]:
+            box = page.locator(f"nav.home-bar a[aria-label={label}]").bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, (label, box)
+        # The sort control says what it will do.
+        page.goto(f"{BASE}/transactions")
+        sort = page.locator("#unified ~ .pager .sort-link, .pager .sort-link").first
+        expect(sort).to_have_text("Show oldest first")
+        sort.tap()
+        page.wait_for_url("**sort=asc**")
+        expect(page.locator(".pager .sort-link").first).to_have_text("Show newest first")
+        # The account page's back link returns to where the person came from.
+        page.goto(f"{BASE}/accounts")
+        page.locator("a[href^='/accounts/']").first.tap()
+        page.wait_for_url("**/accounts/*")
+        expect(page.locator("#back-link")).to_have_text("← Accounts")
+        page.locator("#back-link").tap()
+        page.wait_for_url("**/accounts")
+        page.goto(f"{BASE}/dashboard")
+        page.locator("#card-net-worth-breakdown a.account-line").first.tap()
+        page.wait_for_url("**/accounts/*")
+        expect(page.locator("#back-link")).to_have_text("← Dashboard")
+        # Spending by Category and Top Categories rows open that category's transactions.
+        page.goto(f"{BASE}/dashboard")
+        for card in ["spending-by-category", "top-categories"]:
+            link = page.locator(f"#card-{card} a.row-link[href^='/transactions']").first
+            name = link.inner_text().strip()
+            link.tap()
+            page.wait_for_url(re.compile(r".*/transactions\?.*category=.*"))
+            chosen = page.locator("#category option:checked").inner_text()
+            assert name.split(" ")[-1] in chosen, (name, chosen)
+            assert int(page.inner_text("#transaction-count").replace(",", "").rstrip("+")) > 0
+            page.goto(f"{BASE}/dashboard")
+
     return [
         ("polish: a card dragged by touch and by mouse is saved and keeps its place after a reload (item 1)", drag_by_touch_saves),
         ("polish: compact transaction rows under date headers, at least six on a phone screen (item 4)", compact_rows),
@@ -1010,6 +1051,7 @@ def polish_checks(browser, context, page):
         ("polish: the Left to Spend bar is red past 90 % spent and teal before (item 7)", left_to_spend_turns_red),
         ("polish: Budgets' variance follows the typed target; uncategorised rows offer Add Rule and Mark Transfer (item 6)", budget_variance_as_typed),
         ("polish: deleting a built-in rule asks first; it is restored from Settings; recurring Delete asks too (item 2)", delete_asks_first_and_restores),
+        ("polish: not-found page with the home bar, 44 px Home and Settings, a sort that says what it does, the account page's back link, category rows that open their transactions (item 11)", small_things),
         ("polish: no control on any page is clipped, and no page scrolls sideways, at 360 px (item 3)", every_page_fits_at_360),
     ]
 

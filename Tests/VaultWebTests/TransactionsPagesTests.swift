@@ -104,7 +104,7 @@ import VaultWeb
                 ["category": travel, "back": "/transactions?from=2026-11-01"])
             #expect(response.headers[.location] == "/transactions?from=2026-11-01")
             let dashboard = try await browser.page("/dashboard").html
-            #expect(dashboard.contains(">Travel</td>") || dashboard.contains("Travel</td>"))
+            #expect(dashboard.contains(">Travel</a></td>") || dashboard.contains("Travel</a></td>"))
         }
     }
 

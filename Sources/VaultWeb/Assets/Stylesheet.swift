@@ -232,6 +232,8 @@ enum Stylesheet {
           background: var(--card); border-top: 1px solid var(--line); }
         .home-bar a { color: var(--text); text-decoration: none; display: flex; flex-direction: column; align-items: center;
           font-size: .7rem; }
+        .home-bar a.bar-side { min-width: 56px; min-height: 48px; justify-content: center; }
+        a.row-link { color: inherit; text-decoration: none; display: inline-block; min-height: 32px; }
         .bar-side svg { width: 24px; height: 24px; }
         .bar-side.current { color: var(--brand-strong); }
         .bar-menu { width: 58px; height: 58px; border-radius: 50%; background: var(--brand); color: var(--on-brand) !important;

@@ -213,12 +213,24 @@ enum DashboardPage {
 
     static func spendingByCategory(_ data: DashboardData) -> HTML {
         let rows = data.current.spendingByCategory.filter { $0.depth == 0 }.map { line -> HTML in
-            "<tr><td>\(line.emoji.map { $0 + " " } ?? "")\(line.name)</td><td class=\"num amount\">\(line.amount.formatted())</td><td class=\"num\">\(line.share?.description ?? "")</td></tr>"
+            """
+            <tr><td><a class="row-link" href="\(categoryLink(line.categoryID, data: data))">\(line.emoji.map { $0 + " " } ?? "")\(line.name)</a></td><td class="num amount">\(line.amount.formatted())</td><td class="num">\(line.share?.description ?? "")</td></tr>
+            """
         }
         guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
         return """
             <div class="table-wrap"><table><thead><tr><th>Category</th><th class="num">Amount</th><th class="num">%</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
+    }
+
+    /// A category's transactions this month (children included, as the totals roll up); Uncategorized opens the
+    /// Budgets page's list of them, where each can be filed.
+    static func categoryLink(_ id: Category.ID?, data: DashboardData) -> String {
+        guard let id else { return "/budgets#uncategorized-title" }
+        let month = data.current.month
+        return TransactionsView(Form(encoded: "")).url([
+            "category": id.description, "from": month.first.description, "to": month.last.description,
+        ])
     }
 
     static func budgetProgress(_ data: DashboardData) -> HTML {
@@ -259,7 +271,9 @@ enum DashboardPage {
 
     static func topCategories(_ data: DashboardData) -> HTML {
         let rows = data.current.topCategories.prefix(3).map { line -> HTML in
-            "<tr><td>\(line.emoji.map { $0 + " " } ?? "")\(line.name)</td><td class=\"num amount\">\(line.amount.formatted())</td></tr>"
+            """
+            <tr><td><a class="row-link" href="\(categoryLink(line.categoryID, data: data))">\(line.emoji.map { $0 + " " } ?? "")\(line.name)</a></td><td class="num amount">\(line.amount.formatted())</td></tr>
+            """
         }
         guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
         return "<p class=\"muted small\">This month</p><table>\(Array(rows))</table>"

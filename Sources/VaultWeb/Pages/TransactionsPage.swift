@@ -200,7 +200,7 @@ enum TransactionsPage {
             : "<span class=\"button secondary\" aria-disabled=\"true\">Next</span>"
         let sort = view.url([sortKey: newestFirst ? "asc" : nil, pageKey: nil])
         return """
-            <div class="spread pager">\(previous)<span class="small muted">Page \(page) of \(pages)\(morePages ? "+" : "") · <a href="\(sort)">\(newestFirst ? "Newest first" : "Oldest first")</a></span>\(next)</div>
+            <div class="spread pager">\(previous)<span class="small muted">Page \(page) of \(pages)\(morePages ? "+" : "") · \(newestFirst ? "Newest first" : "Oldest first") · <a href="\(sort)" class="sort-link">Show \(newestFirst ? "oldest" : "newest") first</a></span>\(next)</div>
             """
     }
 }
