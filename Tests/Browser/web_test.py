@@ -1043,6 +1043,35 @@ def polish_checks(browser, context, page):
             assert int(page.inner_text("#transaction-count").replace(",", "").rstrip("+")) > 0
             page.goto(f"{BASE}/dashboard")
 
+    def chart_axes():
+        round_tick = re.compile(r"^-?\$\d+(\.\d)?[kM]?$")
+        page.goto(f"{BASE}/dashboard")
+        for selector in ["#card-income-vs-spending .narrow-chart svg[data-view=bars]", "#card-daily-trend svg"]:
+            ticks = page.eval_on_selector_all(f"{selector} text.tick", "ts => ts.map(t => t.textContent)")
+            assert len(ticks) >= 3 and all(round_tick.match(t) for t in ticks), (selector, ticks)
+        page.locator("#card-income-vs-spending [data-chart-view=net]").click()
+        expect(page.locator("#card-income-vs-spending [data-legend=net]")).to_be_visible()
+        expect(page.locator("#card-income-vs-spending [data-legend=net]")).to_contain_text("Net")
+        expect(page.locator("#card-income-vs-spending [data-legend='bars line']")).to_be_hidden()
+        page.locator("#card-income-vs-spending").scroll_into_view_if_needed()
+        shot(page, "phone-chart-net")
+        page.goto(f"{BASE}/networth?history=1Y")
+        labels = page.eval_on_selector_all("svg[data-view=networth] text:not(.tick)", "ts => ts.map(t => t.textContent)")
+        assert any(re.search(r"\b20\d\d\b", label) for label in labels), labels
+        ticks = page.eval_on_selector_all("svg[data-view=networth] text.tick", "ts => ts.map(t => t.textContent)")
+        assert len(ticks) >= 3 and all(round_tick.match(t) for t in ticks), ticks
+        shot(page, "phone-networth-years")
+        desktop = browser.new_context(viewport=DESKTOP, storage_state=context.storage_state())
+        view = desktop.new_page()
+        try:
+            view.goto(f"{BASE}/dashboard")
+            card = view.locator("#card-income-vs-spending").bounding_box()
+            chart = view.locator("#card-income-vs-spending .wide-chart svg[data-view=bars]").bounding_box()
+            assert chart and chart["width"] >= (card["width"] - 40) * 0.95, (card, chart)
+            view.locator("#card-income-vs-spending").screenshot(path=os.path.join(ARTIFACTS, "desktop-income-chart.png"))
+        finally:
+            desktop.close()
+
     return [
         ("polish: a card dragged by touch and by mouse is saved and keeps its place after a reload (item 1)", drag_by_touch_saves),
         ("polish: compact transaction rows under date headers, at least six on a phone screen (item 4)", compact_rows),
@@ -1052,6 +1081,7 @@ def polish_checks(browser, context, page):
         ("polish: Budgets' variance follows the typed target; uncategorised rows offer Add Rule and Mark Transfer (item 6)", budget_variance_as_typed),
         ("polish: deleting a built-in rule asks first; it is restored from Settings; recurring Delete asks too (item 2)", delete_asks_first_and_restores),
         ("polish: not-found page with the home bar, 44 px Home and Settings, a sort that says what it does, the account page's back link, category rows that open their transactions (item 11)", small_things),
+        ("polish: charts have round y ticks, Net has its legend, net worth names the years, the income chart fills a desktop card (item 8)", chart_axes),
         ("polish: no control on any page is clipped, and no page scrolls sideways, at 360 px (item 3)", every_page_fits_at_360),
     ]
 

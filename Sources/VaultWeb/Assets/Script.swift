@@ -453,6 +453,9 @@ enum Script {
                 const view = link.dataset.chartView;
                 // SVG elements have no .hidden property: toggle the attribute.
                 chart.querySelectorAll("[data-view]").forEach((svg) => svg.toggleAttribute("hidden", svg.dataset.view !== view));
+                chart.querySelectorAll("[data-legend]").forEach((legend) => {
+                  legend.hidden = !legend.dataset.legend.split(" ").includes(view);
+                });
                 chart.querySelectorAll("[data-chart-view]").forEach((l) => l.setAttribute("aria-current", String(l === link)));
                 if (readout) readout.textContent = "";
               });

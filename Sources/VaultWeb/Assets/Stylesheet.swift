@@ -183,6 +183,11 @@ enum Stylesheet {
         .sync-bar button[aria-busy="true"]::after { content: " …"; }
         .chart svg { width: 100%; height: auto; max-height: 300px; display: block; }
         .chart svg *, .sparkline path { vector-effect: non-scaling-stroke; }
+        .chart .wide-chart { display: none; }
+        @media (min-width: 760px) {
+          .dashboard .wide .chart .wide-chart { display: block; } .dashboard .wide .chart .narrow-chart { display: none; }
+          .dashboard .wide .chart .wide-chart svg { max-height: none; }
+        }
         #edit-layout { padding: 8px 10px; } #edit-layout svg { width: 22px; height: 22px; display: block; }
         #edit-layout[aria-pressed="true"] { background: var(--brand); color: var(--on-brand); }
         .chart .bar { cursor: pointer; }

@@ -127,13 +127,21 @@ enum DashboardPage {
             <a href="/dashboard?chart=\(key)&amp;month=\(month)" data-chart-view="\(key)" aria-current="\(view == key ? "true" : "false")">\(title)</a>
             """
         }
+        // Drawn twice: for a phone's width and, on a desktop, for the whole wide card (text in an SVG scales
+        // with it, so one drawing cannot suit both).
+        func drawings(_ width: Double) -> HTML {
+            """
+            \(Charts.incomeSpendingBars(data.selected.series, hidden: view != "bars", width: width))
+            \(Charts.cumulativeLines(data.selected.days, hidden: view != "line", width: width))
+            \(Charts.netBars(data.selected.series, hidden: view != "net", width: width))
+            """
+        }
         return """
             <div class="chart">
-            <div class="spread"><div class="legend"><span class="income">Income</span><span class="spending">Spending</span></div>
+            <div class="spread"><div class="legend" data-legend="bars line"\(view == "net" ? " hidden" : "")><span class="income">Income</span><span class="spending">Spending</span></div>
+            <div class="legend" data-legend="net"\(view == "net" ? "" : " hidden")><span class="income">Net: more in</span><span class="spending">more out</span></div>
             <div class="toggle" role="group" aria-label="Chart type">\(toggles)</div></div>
-            \(Charts.incomeSpendingBars(data.selected.series, hidden: view != "bars"))
-            \(Charts.cumulativeLines(data.selected.days, hidden: view != "line"))
-            \(Charts.netBars(data.selected.series, hidden: view != "net"))
+            <div class="narrow-chart">\(drawings(Charts.width))</div><div class="wide-chart">\(drawings(Charts.wideWidth))</div>
             <p class="readout" aria-live="polite">Tap a bar or point for its numbers.</p>
             </div>
             """
