@@ -652,7 +652,7 @@ def card_checks(browser, context, page, email):
         expect(block.locator(".badge.status")).to_have_class(re.compile("green"))
         expect(bar("Minimum: S$160 / S$150")).to_have_class(re.compile("green"))
         colour = block.locator(".badge.status").evaluate("b => getComputedStyle(b).color")
-        assert colour == "rgb(15, 138, 95)", f"the met badge is {colour}, not the theme's green"
+        assert colour == "rgb(11, 122, 83)", f"the met badge is {colour}, not the theme's green"
 
     def preferred_platinum_caps():  # steps 7 and 8
         add_from_library("uob-preferred-platinum", "UOB Preferred Platinum Visa")

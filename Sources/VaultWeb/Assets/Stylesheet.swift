@@ -2,8 +2,8 @@
 enum Stylesheet {
     static let css = """
         :root {
-          --brand: #00a87e; --brand-strong: #008466; --bg: #f7f8fa; --card: #ffffff; --text: #2e3e4e;
-          --muted: #5f6b7a; --line: #e3e7ec; --income: #0f8a5f; --expense: #c73434; --warn: #b45309;
+          --brand: #00805f; --brand-strong: #007a5c; --bg: #f7f8fa; --card: #ffffff; --text: #2e3e4e;
+          --muted: #5f6b7a; --line: #e3e7ec; --income: #0b7a53; --expense: #c73434; --warn: #b45309;
           --shadow: 0 1px 3px rgba(20, 30, 40, .08); --radius: 14px; --on-brand: #ffffff; --on-expense: #ffffff;
         }
         html[data-theme="light"] { color-scheme: light; }
