@@ -1082,6 +1082,52 @@ def polish_checks(browser, context, page):
         finally:
             desktop.close()
 
+    def installable_app():
+        # Chromium does not offer to install from an incognito profile, which every new_context() is: this check
+        # runs in a persistent profile of its own, signed in with the same session.
+        import tempfile
+        profile = tempfile.mkdtemp(prefix="ghostvault-profile-")
+        app = browser.browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"], viewport=PHONE,
+            has_touch=True, is_mobile=True, timeout=30_000)
+        try:
+            app.add_cookies(context.cookies())
+            view = app.pages[0] if app.pages else app.new_page()
+            view.set_default_timeout(15_000)
+            view.goto(f"{BASE}/dashboard")
+            manifest = view.request.get(f"{BASE}/manifest.webmanifest").json()
+            assert manifest["display"] == "standalone" and manifest["start_url"] == "/dashboard", manifest
+            assert view.locator("link[rel=apple-touch-icon]").count() == 1
+            view.evaluate("navigator.serviceWorker.ready")
+            view.reload()
+            view.wait_for_function("navigator.serviceWorker.controller !== null")
+            session = app.new_cdp_session(view)
+            try:
+                errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            finally:
+                session.detach()
+            assert errors == [], errors
+            # Private pages are never stored: no-store on pages and the API, and only static files in the cache.
+            for path in ["/dashboard", "/api/v1/dashboard"]:
+                assert view.request.get(BASE + path).headers.get("cache-control") == "no-store", path
+            cached = view.evaluate("""async () => { const out = [];
+                for (const key of await caches.keys()) for (const r of await (await caches.open(key)).keys()) out.push(new URL(r.url).pathname);
+                return out; }""")
+            assert cached and all(p.startswith("/assets/") or p == "/offline" for p in cached), cached
+            # Offline: an open page says it shows what was last loaded; a page not yet loaded is the offline page.
+            app.set_offline(True)
+            try:
+                expect(view.locator("#offline-note")).to_have_text("You are offline: showing what was last loaded.")
+                shot(view, "phone-offline-note")
+                view.goto(f"{BASE}/transactions")
+                expect(view.locator("h1")).to_have_text("You are offline")
+                shot(view, "phone-offline-page")
+            finally:
+                app.set_offline(False)
+            expect(view.locator("h1")).not_to_have_text("You are offline")  # it reloads itself once back online
+        finally:
+            app.close()
+
     return [
         ("polish: a card dragged by touch and by mouse is saved and keeps its place after a reload (item 1)", drag_by_touch_saves),
         ("polish: compact transaction rows under date headers, at least six on a phone screen (item 4)", compact_rows),
@@ -1092,6 +1138,7 @@ def polish_checks(browser, context, page):
         ("polish: deleting a built-in rule asks first; it is restored from Settings; recurring Delete asks too (item 2)", delete_asks_first_and_restores),
         ("polish: not-found page with the home bar, 44 px Home and Settings, a sort that says what it does, the account page's back link, category rows that open their transactions (item 11)", small_things),
         ("polish: charts have round y ticks, Net has its legend, net worth names the years, the income chart fills a desktop card (item 8)", chart_axes),
+        ("polish: installable: manifest, service worker with the shell only, Chromium's installability check, offline states", installable_app),
         ("polish: no control on any page is clipped, and no page scrolls sideways, at 360 px (item 3)", every_page_fits_at_360),
     ]
 

@@ -6,6 +6,27 @@ enum Script {
           const csrf = () => (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
           document.documentElement.classList.add("scripted");
 
+          // The installable app: the service worker keeps the shell; offline, an open page says it shows what
+          // was last loaded, and the offline page reloads itself once the connection is back.
+          if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+          const offlineNote = () => {
+            let note = document.getElementById("offline-note");
+            if (navigator.onLine) { if (note) note.remove(); return; }
+            if (note) return;
+            note = document.createElement("p");
+            note.id = "offline-note";
+            note.className = "alert offline-note";
+            note.setAttribute("role", "status");
+            note.textContent = "You are offline: showing what was last loaded.";
+            document.querySelector("main")?.prepend(note);
+          };
+          window.addEventListener("offline", offlineNote);
+          window.addEventListener("online", () => {
+            offlineNote();
+            if (document.querySelector("[data-offline]")) window.location.reload();
+          });
+          offlineNote();
+
           // Add: the category list follows the type, tags are normalised when committed (comma, Enter, leaving
           // the field), suggestion chips toggle their tag in the field, and the flags' summary follows the chips.
           const capture = document.getElementById("capture");

@@ -152,6 +152,7 @@ enum Stylesheet {
         .alert ul { margin: 0; padding-left: 18px; }
         .alert.error { background: rgba(199, 52, 52, .12); color: var(--expense); }
         .alert.notice { background: rgba(0, 168, 126, .12); }
+        .alert.offline-note { background: rgba(180, 83, 9, .14); color: var(--text); font-weight: 600; }
         .badge { display: inline-block; font-size: .75rem; padding: 2px 8px; border-radius: 999px;
           border: 1px solid var(--line); color: var(--muted); }
         .badge.ok { color: var(--income); border-color: var(--income); }
