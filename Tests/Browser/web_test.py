@@ -1097,7 +1097,11 @@ def polish_checks(browser, context, page):
             view.goto(f"{BASE}/dashboard")
             manifest = view.request.get(f"{BASE}/manifest.webmanifest").json()
             assert manifest["display"] == "standalone" and manifest["start_url"] == "/dashboard", manifest
-            assert view.locator("link[rel=apple-touch-icon]").count() == 1
+            # The apple-touch-icon is a PNG the browser can decode, 180 px square.
+            touch = view.get_attribute("link[rel=apple-touch-icon]", "href")
+            size = view.evaluate("""async (href) => { const b = await createImageBitmap(await (await fetch(href)).blob());
+                return [b.width, b.height]; }""", touch)
+            assert size == [180, 180], size
             view.evaluate("navigator.serviceWorker.ready")
             view.reload()
             view.wait_for_function("navigator.serviceWorker.controller !== null")

@@ -20,6 +20,12 @@ enum Assets {
             etag =
                 "\"" + SHA256.hash(data: Data(text.utf8)).prefix(12).hexString + "\""
         }
+
+        init(bytes: [UInt8], contentType: String) {
+            self.contentType = contentType
+            self.bytes = ByteBuffer(bytes: bytes)
+            etag = "\"" + SHA256.hash(data: Data(bytes)).prefix(12).hexString + "\""
+        }
     }
 
     static let files: [String: File] = [
@@ -27,6 +33,8 @@ enum Assets {
         "app.js": File(Script.js, contentType: "text/javascript; charset=utf-8"),
         "icon.svg": File(icon, contentType: "image/svg+xml"),
         "icon-maskable.svg": File(InstallableApp.maskableIcon, contentType: "image/svg+xml"),
+        "icon-180.png": File(bytes: IconPNG.png(size: 180), contentType: "image/png"),
+        "icon-192.png": File(bytes: IconPNG.png(size: 192), contentType: "image/png"),
     ]
 
     /// The service worker, versioned by the static files it keeps.

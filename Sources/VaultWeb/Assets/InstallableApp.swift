@@ -20,7 +20,8 @@ enum InstallableApp {
           "theme_color": "#00805f",
           "icons": [
             {"src": "/assets/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
-            {"src": "/assets/icon-maskable.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "maskable"}
+            {"src": "/assets/icon-maskable.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "maskable"},
+            {"src": "/assets/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"}
           ]
         }
         """

@@ -34,7 +34,7 @@ enum Layout {
             <link rel="stylesheet" href="/assets/app.css">
             <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
             <link rel="manifest" href="/manifest.webmanifest">
-            <link rel="apple-touch-icon" href="/assets/icon.svg">
+            <link rel="apple-touch-icon" href="/assets/icon-180.png">
             <meta name="theme-color" content="#00805f" media="(prefers-color-scheme: light)">
             <meta name="theme-color" content="#0f1419" media="(prefers-color-scheme: dark)">
             <meta name="apple-mobile-web-app-capable" content="yes">
