@@ -1131,6 +1131,8 @@ def polish_checks(browser, context, page):
             expect(view.locator("h1")).not_to_have_text("You are offline")  # it reloads itself once back online
         finally:
             app.close()
+            import shutil
+            shutil.rmtree(profile, ignore_errors=True)
 
     return [
         ("polish: a card dragged by touch and by mouse is saved and keeps its place after a reload (item 1)", drag_by_touch_saves),
