@@ -37,7 +37,8 @@ import VaultTestSupport
             let entry = try encoded(RecurringEntryPayload(template, rule: rule))
             #expect(entry["amount"] as? String == "-2500.00" && entry["date"] as? String == "2026-01-31")
             let ruleJSON = try #require(entry["recurringRule"] as? [String: Any])
-            #expect(ruleJSON["summary"] as? String == "Rent • $2,500.00 • monthly")
+            // A rent is filed under Housing by its built-in pattern (issue 21).
+            #expect(ruleJSON["summary"] as? String == "🏠 Rent • $2,500.00 • monthly")
             #expect(ruleJSON["instanceCount"] as? Int == 12)
             let decoded = try JSONDecoder().decode(
                 RecurringEntryPayload.self, from: try JSONEncoder().encode(RecurringEntryPayload(template, rule: rule)))

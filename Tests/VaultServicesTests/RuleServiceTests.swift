@@ -7,6 +7,33 @@ import VaultTestSupport
 
 @Suite struct RuleServiceTests {
     @Test(
+        "a deleted built-in rule is listed as deleted and restored; one switched off or kept is left alone",
+        arguments: TestBackend.enabled)
+    func restoreBuiltIns(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let rules = RuleService(scope: f.scope)
+            let builtIns = try await rules.list().filter { $0.origin != .user }
+            try #require(builtIns.count > 2)
+            #expect(try await rules.deletedBuiltIns().isEmpty)
+            // Given one built-in deleted and another switched off
+            try await rules.delete("Merchants: dining")
+            _ = try await rules.setActive("Merchants: groceries", false)
+            #expect(try await rules.deletedBuiltIns() == ["Merchants: dining"])
+            // When restored
+            let restored = try await rules.restoreBuiltIns()
+            // Then only the deleted one comes back, under its default category; the switched-off one stays off
+            #expect(restored.map(\.name) == ["Merchants: dining"])
+            let back = try await rules.find("Merchants: dining")
+            #expect(back.origin == .merchantPattern && back.isActive)
+            #expect(try await f.scope.categories.tree()[try #require(back.categoryID)]?.name == "Dining")
+            #expect(try await rules.find("Merchants: groceries").isActive == false)
+            #expect(try await rules.list().filter { $0.origin != .user }.count == builtIns.count)
+            #expect(try await rules.restoreBuiltIns().isEmpty, "a second restore has nothing to do")
+        }
+    }
+
+    @Test(
         "a rule is refused whole: empty name, unknown category, invalid regex, a filter with no value",
         arguments: TestBackend.enabled)
     func validation(backend: TestBackend) async throws {

@@ -66,7 +66,8 @@ import VaultWeb
             #expect(entry["amount"] as? String == "-2500.00" && entry["date"] as? String == "2026-01-31")
             let rule = try #require(entry["recurringRule"] as? [String: Any])
             let id = try #require(rule["id"] as? String)
-            #expect(rule["summary"] as? String == "Rent • $2,500.00 • monthly")
+            // A rent is filed under Housing by its built-in pattern (issue 21).
+            #expect(rule["summary"] as? String == "🏠 Rent • $2,500.00 • monthly")
             #expect(rule["cadence"] as? String == "monthly" && rule["interval"] as? Int == 1)
             #expect(rule["start"] as? String == "2026-01-31")
             #expect(rule["end"] == nil || rule["end"] is NSNull)

@@ -79,7 +79,8 @@ import VaultWeb
             #expect(
                 Browser.all(#"name="tag" value="([a-z]+)" checked>"#, in: html) == ["coffee", "travel"])
             // The sort link and the page-size form keep the tags.
-            #expect(html.contains(#"href="/transactions?tag=coffee&amp;tag=travel">Oldest first"#))
+            #expect(
+                html.contains(#"href="/transactions?tag=coffee&amp;tag=travel" class="sort-link">Show newest first"#))
             #expect(
                 Browser.all(#"<input type="hidden" name="tag" value="([a-z]+)">"#, in: html) == [
                     "coffee", "travel", "coffee", "travel",

@@ -52,7 +52,20 @@ public enum BuiltInPatterns {
             ]
         ),
         ("travel", ["AIRLINE", "UNITED", "DELTA", "SOUTHWEST", "HOTEL", "MARRIOTT", "HILTON", "AIRBNB"]),
+        // Housing (issue 21): without it a mortgage payment from checking was the household's largest
+        // "Uncategorized" spending. Last in the list, so its priority is the one migration 0016 gives the
+        // households that existed before it.
+        ("housing", housingWords),
     ]
+
+    /// Mortgage, rent, homeowners' association dues and property tax, as banks describe them.
+    public static let housingWords = [
+        "MORTGAGE", "MTG PMT", "RENT", "RENT PAYMENT", "HOA", "HOMEOWNERS ASSOCIATION", "HOMEOWNERS ASSN",
+        "PROPERTY TAX", "PROPERTY TAXES", "PROP TAX",
+    ]
+
+    /// The name of a built-in merchant rule for a category key: "Merchants: dining".
+    public static func merchantRuleName(_ key: String) -> String { "Merchants: \(key)" }
 
     /// The built-in rules for a household, given its categories by key.
     public static func rules(
@@ -71,7 +84,7 @@ public enum BuiltInPatterns {
             guard let category = categoryIDs[key] else { continue }
             rules.append(
                 Rule(
-                    id: newID(), householdID: household, name: "Merchants: \(key)", categoryID: category, join: .any,
+                    id: newID(), householdID: household, name: merchantRuleName(key), categoryID: category, join: .any,
                     priority: priority,
                     conditions: words.map { RuleCondition(.description, .containsWord, $0) },
                     origin: .merchantPattern))

@@ -104,6 +104,36 @@ public struct RuleService: Sendable {
         try await scope.write { session in _ = try await session.rules.delete(rule.id) }
     }
 
+    /// The names of the built-in rules this household no longer has (a person deleted them), in their order.
+    public func deletedBuiltIns() async throws -> [String] {
+        try await scope.read { session in
+            let kept = Set(try await session.rules.all().filter { $0.origin != .user }.map(\.name))
+            return try await Self.builtIns(in: session, newID: { scope.vault.newID() }).map(\.name).filter {
+                !kept.contains($0)
+            }
+        }
+    }
+
+    /// Puts back the built-in rules a person deleted (matched by name), filed under the household's default
+    /// categories; rules still there, switched off or edited, are left as they are. Returns those restored.
+    @discardableResult
+    public func restoreBuiltIns() async throws -> [Rule] {
+        try await scope.write { session in
+            let kept = Set(try await session.rules.all().filter { $0.origin != .user }.map(\.name))
+            let missing = try await Self.builtIns(in: session, newID: { scope.vault.newID() }).filter {
+                !kept.contains($0.name)
+            }
+            if !missing.isEmpty { try await session.rules.insert(missing) }
+            return missing
+        }
+    }
+
+    static func builtIns(in session: HouseholdSession, newID: () -> Rule.ID) async throws -> [Rule] {
+        let categories = try await session.categories.all()
+        let byKey = Dictionary(categories.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
+        return BuiltInPatterns.rules(for: session.householdID, categoryIDs: byKey, newID: newID)
+    }
+
     /// Turns a person's correction into a rule for everything from the same payee, and applies it
     /// ("Apply to all from this payee"). The rule ranks above ordinary rules (priority 10).
     @discardableResult

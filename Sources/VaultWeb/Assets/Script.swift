@@ -6,6 +6,27 @@ enum Script {
           const csrf = () => (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
           document.documentElement.classList.add("scripted");
 
+          // The installable app: the service worker keeps the shell; offline, an open page says it shows what
+          // was last loaded, and the offline page reloads itself once the connection is back.
+          if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+          const offlineNote = () => {
+            let note = document.getElementById("offline-note");
+            if (navigator.onLine) { if (note) note.remove(); return; }
+            if (note) return;
+            note = document.createElement("p");
+            note.id = "offline-note";
+            note.className = "alert offline-note";
+            note.setAttribute("role", "status");
+            note.textContent = "You are offline: showing what was last loaded.";
+            document.querySelector("main")?.prepend(note);
+          };
+          window.addEventListener("offline", offlineNote);
+          window.addEventListener("online", () => {
+            offlineNote();
+            if (document.querySelector("[data-offline]")) window.location.reload();
+          });
+          offlineNote();
+
           // Add: the category list follows the type, tags are normalised when committed (comma, Enter, leaving
           // the field), suggestion chips toggle their tag in the field, and the flags' summary follows the chips.
           const capture = document.getElementById("capture");
@@ -297,9 +318,42 @@ enum Script {
             recurrence.addEventListener("change", update);
           }
 
-          // A dropdown that saves on change (a transaction's category).
+          // A transaction row's forms (category, notes, exclude) save in place: the row updates and the person
+          // stays where they were. Without scripts they post and come back to the row's anchor.
+          const saveInPlace = async (form) => {
+            const row = form.closest("[data-transaction]") || form.closest("tr");
+            const state = row && row.querySelector(".save-state");
+            const say = (text, kind) => { if (state) { state.textContent = text; state.className = "save-state small " + kind; } };
+            say("Saving…", "muted");
+            try {
+              const response = await fetch(form.action, {
+                method: "POST",
+                headers: { "Accept": "application/json", "X-CSRF-Token": csrf() },
+                body: new URLSearchParams(new FormData(form)),
+              });
+              const answer = await response.json().catch(() => ({}));
+              if (!response.ok) throw new Error((answer.error && answer.error.message) || "Not saved; try again.");
+              say("Saved", "saved");
+              if (row) {
+                const badge = row.querySelector(".excluded-badge");
+                if (badge) badge.hidden = !answer.excluded;
+                const notes = row.querySelector(".notes-col");
+                if (notes) notes.textContent = answer.notes || "";
+                const menu = form.closest("details.row-menu");
+                if (menu) menu.open = false;
+              }
+            } catch (error) {
+              say(error.message, "failed");
+            }
+          };
+          document.querySelectorAll("form[data-inplace]").forEach((form) => {
+            form.addEventListener("submit", (event) => { event.preventDefault(); saveInPlace(form); });
+          });
+          // A dropdown that saves on change (a transaction's category, a page size).
           document.querySelectorAll("form[data-submit-on-change] select").forEach((select) => {
-            select.addEventListener("change", () => select.form.submit());
+            select.addEventListener("change", () => {
+              if (select.form.hasAttribute("data-inplace")) saveInPlace(select.form); else select.form.submit();
+            });
           });
 
           // Budget targets and notes save as a person types, and say so.
@@ -334,6 +388,20 @@ enum Script {
                 state.className = "save-state small failed";
               }
             };
+            // Variance (actual minus target) follows the target as it is typed, before it is saved.
+            const variance = row.querySelector(".variance");
+            const target = row.querySelector("input[name=target]");
+            const showVariance = () => {
+              if (!variance || !row.dataset.actual) return;
+              const typed = target.value.replace(/[^0-9.\\-]/g, "");
+              if (typed === "" || isNaN(Number(typed))) { variance.textContent = ""; return; }
+              const cents = Math.round(Number(row.dataset.actual) * 100) - Math.round(Number(typed) * 100);
+              try {
+                variance.textContent = new Intl.NumberFormat("en-US", { style: "currency", currency: row.dataset.currency })
+                  .format(cents / 100);
+              } catch (error) { variance.textContent = (cents / 100).toFixed(2); }
+            };
+            if (target) target.addEventListener("input", showVariance);
             fields.forEach((field) => field.addEventListener("input", () => {
               clearTimeout(timer);
               state.textContent = "…";
@@ -406,6 +474,9 @@ enum Script {
                 const view = link.dataset.chartView;
                 // SVG elements have no .hidden property: toggle the attribute.
                 chart.querySelectorAll("[data-view]").forEach((svg) => svg.toggleAttribute("hidden", svg.dataset.view !== view));
+                chart.querySelectorAll("[data-legend]").forEach((legend) => {
+                  legend.hidden = !legend.dataset.legend.split(" ").includes(view);
+                });
                 chart.querySelectorAll("[data-chart-view]").forEach((l) => l.setAttribute("aria-current", String(l === link)));
                 if (readout) readout.textContent = "";
               });
@@ -448,10 +519,15 @@ enum Script {
               gear.setAttribute("aria-pressed", String(editing));
               document.getElementById("hidden-cards")?.toggleAttribute("hidden", !editing);
             });
-            let dragged = null;
+            // The board, not the card, holds the pointer: a card moved in the page loses its capture, and then
+            // the drop would never come (issue 21). The dragged card follows the finger; the others glide into
+            // the gap (a FLIP animation), like icons on a phone's home screen.
+            let drag = null;
+            const cardsNow = () => [...board.querySelectorAll(":scope > .card[data-card]")];
             const save = async () => {
-              const layout = [...board.querySelectorAll(":scope > .card[data-card]")].map((c) => c.dataset.card);
+              const layout = cardsNow().map((c) => c.dataset.card);
               const status = document.getElementById("layout-status");
+              if (status) status.textContent = "Saving…";
               try {
                 const response = await fetch("/api/v1/me/dashboard", {
                   method: "PUT",
@@ -464,32 +540,84 @@ enum Script {
                 if (status) status.textContent = "The new order could not be saved; reload the page and try again.";
               }
             };
-            board.addEventListener("pointerdown", (event) => {
-              // Cards move by their handle only, so the page still scrolls under a finger elsewhere.
-              if (!board.classList.contains("editing") || !event.target.closest(".drag-handle")) return;
-              dragged = event.target.closest(".card[data-card]");
-              if (!dragged) return;
-              dragged.classList.add("dragging");
-              dragged.setPointerCapture(event.pointerId);
-              event.preventDefault();
-            });
-            board.addEventListener("pointermove", (event) => {
-              if (!dragged) return;
-              const over = document.elementsFromPoint(event.clientX, event.clientY)
-                .map((el) => el.closest(".card[data-card]")).find((card) => card && card !== dragged);
+            const follow = () => {
+              if (!drag) return;
+              const card = drag.card;
+              card.style.transform = "";
+              const box = card.getBoundingClientRect();
+              card.style.transform = `translate(${drag.x - drag.grabX - box.left}px, ${drag.y - drag.grabY - box.top}px)`;
+            };
+            const reorder = () => {
+              const over = document.elementsFromPoint(drag.x, drag.y)
+                .map((el) => el.closest(".card[data-card]")).find((card) => card && card !== drag.card && board.contains(card));
               if (!over) return;
               const box = over.getBoundingClientRect();
-              const after = event.clientY > box.top + box.height / 2;
-              board.insertBefore(dragged, after ? over.nextSibling : over);
-            });
-            const drop = () => {
-              if (!dragged) return;
-              dragged.classList.remove("dragging");
-              dragged = null;
-              save();
+              const after = drag.y > box.top + box.height / 2;
+              const anchor = after ? over.nextElementSibling : over;
+              if (anchor === drag.card || (after && over.nextElementSibling === drag.card)) return;
+              if (!after && over.previousElementSibling === drag.card) return;
+              const others = cardsNow().filter((card) => card !== drag.card);
+              const before = new Map(others.map((card) => [card, card.getBoundingClientRect()]));
+              board.insertBefore(drag.card, anchor);
+              const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+              others.forEach((card) => {
+                const was = before.get(card);
+                const now = card.getBoundingClientRect();
+                const dx = was.left - now.left, dy = was.top - now.top;
+                if (!still && (dx || dy) && card.animate) {
+                  card.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+                    { duration: 180, easing: "ease-out" });
+                }
+              });
             };
-            board.addEventListener("pointerup", drop);
-            board.addEventListener("pointercancel", drop);
+            // Near the top or bottom of the screen the page scrolls, so a card can travel the whole board.
+            const scrollLoop = () => {
+              if (!drag) return;
+              const edge = 70;
+              const speed = drag.y < edge ? -(edge - drag.y) / 3 : drag.y > window.innerHeight - edge - 80
+                ? (drag.y - (window.innerHeight - edge - 80)) / 3 : 0;
+              if (speed) { window.scrollBy(0, speed); reorder(); follow(); }
+              drag.frame = requestAnimationFrame(scrollLoop);
+            };
+            board.addEventListener("pointerdown", (event) => {
+              // Cards move by their handle only, so the page still scrolls under a finger elsewhere.
+              if (drag || !board.classList.contains("editing") || !event.target.closest(".drag-handle")) return;
+              const card = event.target.closest(".card[data-card]");
+              if (!card) return;
+              const box = card.getBoundingClientRect();
+              drag = { card, pointer: event.pointerId, x: event.clientX, y: event.clientY,
+                grabX: event.clientX - box.left, grabY: event.clientY - box.top,
+                order: cardsNow().map((c) => c.dataset.card).join(), frame: 0 };
+              card.classList.add("dragging");
+              try { board.setPointerCapture(event.pointerId); } catch (error) { /* the window listeners still end it */ }
+              event.preventDefault();
+              drag.frame = requestAnimationFrame(scrollLoop);
+            });
+            const move = (event) => {
+              if (!drag || event.pointerId !== drag.pointer) return;
+              event.preventDefault();
+              drag.x = event.clientX;
+              drag.y = event.clientY;
+              reorder();
+              follow();
+            };
+            const drop = (event) => {
+              if (!drag || (event && event.pointerId !== undefined && event.pointerId !== drag.pointer)) return;
+              const { card, order, frame } = drag;
+              drag = null;
+              cancelAnimationFrame(frame);
+              card.style.transform = "";
+              card.classList.remove("dragging");
+              if (cardsNow().map((c) => c.dataset.card).join() !== order) save();
+            };
+            board.addEventListener("pointermove", move);
+            window.addEventListener("pointermove", move);
+            ["pointerup", "pointercancel", "lostpointercapture"].forEach((type) => {
+              board.addEventListener(type, drop);
+              window.addEventListener(type, drop);
+            });
+            // A touch that the browser would turn into a scroll is kept for the drag instead.
+            board.addEventListener("touchmove", (event) => { if (drag) event.preventDefault(); }, { passive: false });
           }
         })();
         """

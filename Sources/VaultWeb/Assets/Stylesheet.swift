@@ -2,8 +2,8 @@
 enum Stylesheet {
     static let css = """
         :root {
-          --brand: #00a87e; --brand-strong: #008466; --bg: #f7f8fa; --card: #ffffff; --text: #2e3e4e;
-          --muted: #5f6b7a; --line: #e3e7ec; --income: #0f8a5f; --expense: #c73434; --warn: #b45309;
+          --brand: #00805f; --brand-strong: #007a5c; --bg: #f7f8fa; --card: #ffffff; --text: #2e3e4e;
+          --muted: #5f6b7a; --line: #e3e7ec; --income: #0b7a53; --expense: #c73434; --warn: #b45309;
           --shadow: 0 1px 3px rgba(20, 30, 40, .08); --radius: 14px; --on-brand: #ffffff; --on-expense: #ffffff;
         }
         html[data-theme="light"] { color-scheme: light; }
@@ -26,7 +26,7 @@ enum Stylesheet {
         .scripted .js-hidden { display: none; }
         .budget-row input[name=target] { max-width: 9em; }
         input[aria-invalid="true"] { border-color: var(--expense); }
-        tr.pending td { opacity: .7; border-bottom-style: dashed; }
+        tr.pending td { border-bottom-style: dashed; } tr.pending td:not(.menu-col) { opacity: .7; }
         .badge.class-income { color: var(--income); border-color: var(--income); }
         .badge.class-expense { color: var(--expense); border-color: var(--expense); }
         .badge.class-transfer { color: var(--brand-strong); border-color: var(--brand-strong); }
@@ -55,7 +55,7 @@ enum Stylesheet {
           border: 1px solid var(--line); padding: 14px; margin: 0 0 14px; min-width: 0; }
         .big { font-size: 1.9rem; font-weight: 700; margin: 2px 0; }
         .row { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
-        .spread { display: flex; justify-content: space-between; align-items: center; gap: 10px; }
+        .spread { display: flex; justify-content: space-between; align-items: center; gap: 10px; flex-wrap: wrap; }
         table { width: 100%; border-collapse: collapse; font-size: .93rem; }
         th, td { text-align: left; padding: 7px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
         th { color: var(--muted); font-weight: 600; font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; }
@@ -71,6 +71,64 @@ enum Stylesheet {
           table.responsive td[data-label=""]::before { content: none; }
           #monthly-targets td[data-label="Notes"] input { max-width: 65%; }
         }
+        /* The transactions list: compact rows under date headers, like a banking app (issue 21). */
+        table.compact-list { table-layout: auto; }
+        table.compact-list tr.date-row th { padding: 12px 4px 4px;
+          text-transform: none; letter-spacing: 0; font-size: .85rem; color: var(--muted); }
+        table.compact-list tr[data-transaction] { position: relative; }
+        table.compact-list td { vertical-align: middle; padding: 6px 4px; }
+        table.compact-list td.what a { color: var(--text); text-decoration: none; }
+        table.compact-list td.what strong { font-weight: 600; }
+        table.compact-list .meta { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        table.compact-list .meta .badge { font-size: .7rem; padding: 0 6px; margin-left: 4px; }
+        table.compact-list .tags { margin-top: 2px; }
+        table.compact-list td.cat form { margin: 0; }
+        select.chip-select { width: auto; max-width: 100%; font-size: .8rem; padding: 4px 8px; border-radius: 999px;
+          min-height: 32px; background: var(--bg); }
+        table.compact-list .save-state { display: block; font-size: .75rem; }
+        table.compact-list .save-state:empty { display: none; }
+        table.compact-list td.menu-col { width: 44px; text-align: right; }
+        details.row-menu > summary { list-style: none; display: inline-flex; align-items: center; justify-content: center;
+          min-width: 44px; min-height: 44px; font-size: 1.3rem; color: var(--muted); }
+        details.row-menu > summary::-webkit-details-marker { display: none; }
+        details.row-menu[open] { min-width: 0; }
+        details.row-menu .menu-panel { position: absolute; right: 0; left: 0; top: 100%; z-index: 6; text-align: left;
+          background: var(--card); border: 1px solid var(--line); border-radius: 12px; box-shadow: 0 10px 30px rgba(0, 0, 0, .2);
+          padding: 4px 14px 10px; }
+        .tx-id { overflow-wrap: anywhere; }
+        @media (min-width: 601px) {
+          details.row-menu .menu-panel { left: auto; width: 360px; }
+        }
+        @media (max-width: 600px) {
+          table.compact-list thead, table.compact-list td.notes-col { display: none; }
+          table.compact-list, table.compact-list tbody { display: block; }
+          table.compact-list tr.date-row { display: block; }
+          table.compact-list tr.date-row th { display: block; border: 0; }
+          table.compact-list tr[data-transaction] { display: grid; grid-template-columns: auto minmax(0, 1fr) auto;
+            grid-template-areas: "desc desc amount" "cat meta menu"; align-items: center; column-gap: 8px;
+            border-bottom: 1px solid var(--line); padding: 6px 0 0; }
+          table.compact-list tr[data-transaction] td { display: block; border: 0; padding: 0; }
+          table.compact-list tr[data-transaction] td.what { display: contents; }
+          table.compact-list td.what > a { grid-area: desc; min-width: 0; display: block; overflow: hidden;
+            text-overflow: ellipsis; white-space: nowrap; }
+          table.compact-list td.what > .meta { grid-area: meta; min-width: 0; }
+          table.compact-list td.amount { grid-area: amount; font-weight: 600; }
+          table.compact-list tr[data-transaction] td.cat { grid-area: cat; min-width: 0; display: flex; align-items: center; gap: 6px; }
+          table.compact-list td.menu-col { grid-area: menu; width: auto; }
+          table.compact-list .tags { display: none; }
+          select.chip-select { max-width: 40vw; }
+        }
+        /* The rule editor's second value is for "is between" only (CSS, so it holds without scripts too). */
+        .filter-row input.second-value { display: none; }
+        .filter-row:has(select[name=op] option[value="between"]:checked) input.second-value { display: block; }
+        /* Two taps for anything destructive: the first opens what goes, the second does it (issue 21). */
+        details.confirm { display: inline-block; }
+        details.confirm > summary { list-style: none; }
+        details.confirm > summary::-webkit-details-marker { display: none; }
+        details.confirm[open] > summary { background: transparent; color: var(--expense); border: 1px solid var(--expense); }
+        details.confirm .confirm-panel { margin-top: 6px; max-width: 320px; text-align: left; }
+        details.confirm .confirm-panel p { margin: 0 0 6px; }
+        details.confirm .confirm-panel form { margin: 0; }
         form.stack label { display: block; margin: 10px 0 4px; font-weight: 600; }
         input[type=text], input[type=email], input[type=password], input[type=month], input[type=date], input[type=number],
         textarea, select {
@@ -94,6 +152,7 @@ enum Stylesheet {
         .alert ul { margin: 0; padding-left: 18px; }
         .alert.error { background: rgba(199, 52, 52, .12); color: var(--expense); }
         .alert.notice { background: rgba(0, 168, 126, .12); }
+        .alert.offline-note { background: rgba(180, 83, 9, .14); color: var(--text); font-weight: 600; }
         .badge { display: inline-block; font-size: .75rem; padding: 2px 8px; border-radius: 999px;
           border: 1px solid var(--line); color: var(--muted); }
         .badge.ok { color: var(--income); border-color: var(--income); }
@@ -110,7 +169,8 @@ enum Stylesheet {
           main { padding: 24px 24px 120px; }
         }
         @media (min-width: 1100px) { .dashboard { grid-template-columns: 1fr 1fr 1fr; } }
-        .dashboard .card.dragging { opacity: .6; outline: 2px dashed var(--brand); }
+        .dashboard .card.dragging { position: relative; z-index: 10; opacity: .94; outline: 2px dashed var(--brand);
+          box-shadow: 0 12px 30px rgba(0, 0, 0, .25); cursor: grabbing; }
         .drag-handle { display: none; float: right; touch-action: none; cursor: grab; min-height: 36px; padding: 4px 12px;
           background: transparent; color: var(--muted); border: 1px dashed var(--line); font-size: 1.1rem; }
         .dashboard.editing .drag-handle { display: inline-block; }
@@ -124,6 +184,11 @@ enum Stylesheet {
         .sync-bar button[aria-busy="true"]::after { content: " …"; }
         .chart svg { width: 100%; height: auto; max-height: 300px; display: block; }
         .chart svg *, .sparkline path { vector-effect: non-scaling-stroke; }
+        .chart .wide-chart { display: none; }
+        @media (min-width: 760px) {
+          .dashboard .wide .chart .wide-chart { display: block; } .dashboard .wide .chart .narrow-chart { display: none; }
+          .dashboard .wide .chart .wide-chart svg { max-height: none; }
+        }
         #edit-layout { padding: 8px 10px; } #edit-layout svg { width: 22px; height: 22px; display: block; }
         #edit-layout[aria-pressed="true"] { background: var(--brand); color: var(--on-brand); }
         .chart .bar { cursor: pointer; }
@@ -137,8 +202,9 @@ enum Stylesheet {
         .legend { display: flex; gap: 14px; font-size: .85rem; color: var(--muted); }
         .legend span::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 3px; margin-right: 5px; }
         .readout { min-height: 1.5em; font-size: .92rem; margin-top: 6px; }
-        .toggle { display: inline-flex; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
-        .toggle a { padding: 6px 12px; text-decoration: none; color: var(--text); font-size: .85rem; }
+        .toggle { display: inline-flex; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; max-width: 100%; }
+        .toggle a { display: inline-flex; align-items: center; justify-content: center; padding: 6px 12px; min-height: 36px;
+          text-decoration: none; color: var(--text); font-size: .85rem; white-space: nowrap; }
         .toggle a[aria-current="true"] { background: var(--brand); color: var(--on-brand); }
         .analysis-controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 12px; }
         .period-nav { display: inline-flex; align-items: center; gap: 6px; margin-left: auto; }
@@ -172,6 +238,8 @@ enum Stylesheet {
           background: var(--card); border-top: 1px solid var(--line); }
         .home-bar a { color: var(--text); text-decoration: none; display: flex; flex-direction: column; align-items: center;
           font-size: .7rem; }
+        .home-bar a.bar-side { min-width: 56px; min-height: 48px; justify-content: center; }
+        a.row-link { color: inherit; text-decoration: none; display: inline-block; min-height: 32px; }
         .bar-side svg { width: 24px; height: 24px; }
         .bar-side.current { color: var(--brand-strong); }
         .bar-menu { width: 58px; height: 58px; border-radius: 50%; background: var(--brand); color: var(--on-brand) !important;
@@ -234,7 +302,7 @@ enum Stylesheet {
         :root { --orange: #c2410c; --green: var(--income); --blue: #2563eb; --red: var(--expense); }
         html[data-theme="dark"] { --orange: #fb923c; --blue: #60a5fa; }
         @media (prefers-color-scheme: dark) { html[data-theme="system"] { --orange: #fb923c; --blue: #60a5fa; } }
-        .orange { --bar: var(--orange); } .green { --bar: var(--green); } .blue { --bar: var(--blue); } .red { --bar: var(--red); }
+        .orange { --bar: var(--orange); } .green { --bar: var(--green); } .blue { --bar: var(--blue); } .red { --bar: var(--red); } .teal { --bar: var(--brand); }
         .miles-progress { margin: 8px 0; }
         .miles-progress .spread { margin-bottom: 3px; }
         .miles-bar { display: block; width: 100%; height: 10px; -webkit-appearance: none; appearance: none; border: 0;

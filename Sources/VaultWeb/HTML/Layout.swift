@@ -33,6 +33,14 @@ enum Layout {
             \(signedIn.map { "<meta name=\"csrf-token\" content=\"\($0.csrfToken)\">" as HTML } ?? .empty)
             <link rel="stylesheet" href="/assets/app.css">
             <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+            <link rel="manifest" href="/manifest.webmanifest">
+            <link rel="apple-touch-icon" href="/assets/icon-180.png">
+            <meta name="theme-color" content="#00805f" media="(prefers-color-scheme: light)">
+            <meta name="theme-color" content="#0f1419" media="(prefers-color-scheme: dark)">
+            <meta name="apple-mobile-web-app-capable" content="yes">
+            <meta name="mobile-web-app-capable" content="yes">
+            <meta name="apple-mobile-web-app-status-bar-style" content="default">
+            <meta name="apple-mobile-web-app-title" content="GhostVault">
             <script src="/assets/app.js" defer></script>
             </head>
             <body class="\(user == nil ? "signed-out" : "signed-in")">

@@ -34,7 +34,19 @@ struct AccountDetail: Sendable {
 }
 
 enum AccountPage {
-    static func render(_ detail: AccountDetail, signedIn: SignedIn, problems: [String]) -> HTML {
+    /// Where the back link goes: the page the person came from (Accounts, Net Worth or the dashboard), told by
+    /// `?from=` on the links that open this page or, failing that, by the Referer; the dashboard otherwise.
+    static func back(from origin: String?) -> (path: String, title: String) {
+        let places = [("accounts", "/accounts", "Accounts"), ("networth", "/networth", "Net Worth")]
+        let path = origin.map { $0.split(separator: "?").first.map(String.init) ?? $0 } ?? ""
+        for (key, href, title) in places where path == key || path.hasSuffix(href) { return (href, title) }
+        return ("/dashboard", "Dashboard")
+    }
+
+    static func render(
+        _ detail: AccountDetail, signedIn: SignedIn, problems: [String],
+        back: (path: String, title: String) = ("/dashboard", "Dashboard")
+    ) -> HTML {
         let account = detail.account
         let options = NetWorthCategory.allCases.map { category -> HTML in
             let selected: HTML = category == account.netWorthCategory ? " selected" : ""
@@ -52,7 +64,7 @@ enum AccountPage {
         return Layout.page(
             title: account.displayName, signedIn: signedIn,
             body: """
-                <p><a href="/dashboard">← Dashboard</a></p>
+                <p><a href="\(back.path)" id="back-link">← \(back.title)</a></p>
                 <h1>\(account.displayName)</h1>
                 \(Layout.problems(problems))
                 <section class="card" aria-label="Account">

@@ -83,7 +83,7 @@ enum AccountsPage {
                 let account = entry.account
                 let id = account.id.description
                 return """
-                    <tr><td data-label=""><a href="/accounts/\(id)">\(account.displayName)</a>\(account.nickname == nil ? .empty : "<br><span class=\"muted small\">\(account.name)</span>" as HTML)</td>
+                    <tr><td data-label=""><a href="/accounts/\(id)?from=accounts">\(account.displayName)</a>\(account.nickname == nil ? .empty : "<br><span class=\"muted small\">\(account.name)</span>" as HTML)</td>
                     <td data-label="Type">\(account.kind.rawValue) · <span class="\(account.isLiability ? "out" : "in")">\(account.isLiability ? "Liability" : "Asset")</span></td>
                     <td data-label="Balance" class="num amount \(account.isLiability ? "out" : "in")">\(account.balance.formatted())</td>
                     <td data-label=""><details class="row-menu"><summary>Settings</summary>

@@ -102,7 +102,7 @@ struct AppPages {
         return .html(
             AccountPage.render(
                 detail, signedIn: signedIn, problems: problems,
-            ),
+                back: AccountPage.back(from: request.queryForm["from"] ?? request.headers[.referer])),
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 

@@ -61,12 +61,16 @@ struct BudgetPages {
         }
         var changes = TransactionChanges()
         changes.category = form["category"] ?? ""
-        let (listed, _) = try await environment.household(of: signedIn.user).transactions.edit(id, changes)
+        let listed: TransactionService.Listed
+        do {
+            (listed, _) = try await environment.household(of: signedIn.user).transactions.edit(id, changes)
+        } catch let error as VaultError where RowChangePayload.wanted(by: request) {
+            return try RowChangePayload.failure(error)
+        }
+        let message = "\(listed.transaction.description) is now in \(listed.categoryPath ?? "Uncategorized")."
+        if RowChangePayload.wanted(by: request) { return try .json(RowChangePayload(listed, message: message)) }
         let back = form["back"].flatMap(AuthPages.localPath) ?? "/budgets"
-        return .seeOther(
-            back,
-            flash: Flash(
-                .notice, "\(listed.transaction.description) is now in \(listed.categoryPath ?? "Uncategorized")."))
+        return .seeOther(back, flash: Flash(.notice, message))
     }
 
     static func categoryID(_ form: Form) throws -> String {
@@ -91,14 +95,14 @@ enum BudgetPage {
             let variance = line.target.map { (try? line.actual.subtracting($0))?.formatted() ?? "" } ?? ""
             let rowProblems = problems[id] ?? []
             return """
-                <tr data-category="\(id)"><td data-label="Category">\(String(repeating: "\u{00A0}\u{00A0}", count: line.depth))\(line.emoji.map { $0 + " " } ?? "")\(line.name)</td>
+                <tr data-category="\(id)" data-actual="\(line.actual.decimalString)" data-currency="\(line.actual.currency.code)"><td data-label="Category">\(String(repeating: "\u{00A0}\u{00A0}", count: line.depth))\(line.emoji.map { $0 + " " } ?? "")\(line.name)</td>
                 <td data-label="Target"><form id="budget-\(id)" method="post" action="/budgets" class="budget-row" data-autosave="/api/v1/budgets/\(id)">\(csrf)<input type="hidden" name="category" value="\(id)">
                 <input name="target" type="text" inputmode="decimal" value="\(target)" aria-label="Target for \(line.name)" placeholder="0.00" size="8"\(rowProblems.isEmpty ? .empty : " aria-invalid=\"true\"" as HTML)></form></td>
                 <td data-label="Actual" class="num amount">\(line.actual.formatted())</td>
-                <td data-label="Variance" class="num amount">\(variance)</td>
+                <td data-label="Variance" class="num amount variance">\(variance)</td>
                 <td data-label="Notes"><input name="notes" form="budget-\(id)" type="text" value="\(notes)" aria-label="Notes for \(line.name)" maxlength="\(BudgetTarget.maximumNotesLength)"></td>
                 <td data-label=""><button form="budget-\(id)" type="submit" class="secondary save-button js-hidden">Save</button>
-                <form method="post" action="/budgets/clear">\(csrf)<input type="hidden" name="category" value="\(id)"><button type="submit" class="link">Clear</button></form>
+                \(line.target == nil && (line.notes ?? "").isEmpty ? .empty : Layout.confirmed("Clear", what: "This clears the target and notes of <strong>\(line.name)</strong>.", confirm: "Clear \(line.name)", action: "/budgets/clear", fields: [("category", id)], csrfToken: signedIn.csrfToken))
                 <span class="save-state small muted" aria-live="polite">\(rowProblems.isEmpty ? "" : rowProblems.joined(separator: " "))</span></td></tr>
                 """
         }
@@ -144,12 +148,13 @@ enum TransactionRows {
             let t = listed.transaction
             let choices = Layout.categoryOptions(tree, selected: t.categoryID?.description)
             return """
-                <tr><td data-label="Transaction"><strong>\(t.description)</strong><br><span class="muted small">\(t.date.description) · \(listed.account.displayName) · \(listed.reason)</span></td>
+                <tr id="tx-\(t.id.description)" data-transaction="\(t.id.description)"><td data-label="Transaction"><strong>\(t.description)</strong><br><span class="muted small">\(t.date.description) · \(listed.account.displayName) · \(listed.reason)</span></td>
                 <td data-label="Amount" class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</td>
-                <td data-label="Category"><form method="post" action="/transactions/\(t.id.description)/category" class="row" data-submit-on-change>\(Layout.csrfField(signedIn.csrfToken))
-                <input type="hidden" name="back" value="\(back)">
+                <td data-label="Category"><form method="post" action="/transactions/\(t.id.description)/category" class="row" data-submit-on-change data-inplace>\(Layout.csrfField(signedIn.csrfToken))
+                <input type="hidden" name="back" value="\(back)#tx-\(t.id.description)">
                 <select name="category" aria-label="Category of \(t.description)"><option value="">Uncategorized</option>\(choices)</select>
-                <button type="submit" class="secondary js-hidden">Save</button></form></td></tr>
+                <button type="submit" class="secondary js-hidden">Save</button></form><span class="save-state small" aria-live="polite"></span>
+                <p class="small row-links"><a href="/rules/new?from=\(t.id.description)">Add Rule</a> · <a href="/transactions/\(t.id.description)#mark-transfer">Mark Transfer</a></p></td></tr>
                 """
         }
         return "<div class=\"table-wrap\"><table class=\"responsive\"><tbody>\(body)</tbody></table></div>"

@@ -127,13 +127,21 @@ enum DashboardPage {
             <a href="/dashboard?chart=\(key)&amp;month=\(month)" data-chart-view="\(key)" aria-current="\(view == key ? "true" : "false")">\(title)</a>
             """
         }
+        // Drawn twice: for a phone's width and, on a desktop, for the whole wide card (text in an SVG scales
+        // with it, so one drawing cannot suit both).
+        func drawings(_ width: Double) -> HTML {
+            """
+            \(Charts.incomeSpendingBars(data.selected.series, hidden: view != "bars", width: width))
+            \(Charts.cumulativeLines(data.selected.days, hidden: view != "line", width: width))
+            \(Charts.netBars(data.selected.series, hidden: view != "net", width: width))
+            """
+        }
         return """
             <div class="chart">
-            <div class="spread"><div class="legend"><span class="income">Income</span><span class="spending">Spending</span></div>
+            <div class="spread"><div class="legend" data-legend="bars line"\(view == "net" ? " hidden" : "")><span class="income">Income</span><span class="spending">Spending</span></div>
+            <div class="legend" data-legend="net"\(view == "net" ? "" : " hidden")><span class="income">Net: more in</span><span class="spending">more out</span></div>
             <div class="toggle" role="group" aria-label="Chart type">\(toggles)</div></div>
-            \(Charts.incomeSpendingBars(data.selected.series, hidden: view != "bars"))
-            \(Charts.cumulativeLines(data.selected.days, hidden: view != "line"))
-            \(Charts.netBars(data.selected.series, hidden: view != "net"))
+            <div class="narrow-chart">\(drawings(Charts.width))</div><div class="wide-chart">\(drawings(Charts.wideWidth))</div>
             <p class="readout" aria-live="polite">Tap a bar or point for its numbers.</p>
             </div>
             """
@@ -213,12 +221,24 @@ enum DashboardPage {
 
     static func spendingByCategory(_ data: DashboardData) -> HTML {
         let rows = data.current.spendingByCategory.filter { $0.depth == 0 }.map { line -> HTML in
-            "<tr><td>\(line.emoji.map { $0 + " " } ?? "")\(line.name)</td><td class=\"num amount\">\(line.amount.formatted())</td><td class=\"num\">\(line.share?.description ?? "")</td></tr>"
+            """
+            <tr><td><a class="row-link" href="\(categoryLink(line.categoryID, data: data))">\(line.emoji.map { $0 + " " } ?? "")\(line.name)</a></td><td class="num amount">\(line.amount.formatted())</td><td class="num">\(line.share?.description ?? "")</td></tr>
+            """
         }
         guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
         return """
             <div class="table-wrap"><table><thead><tr><th>Category</th><th class="num">Amount</th><th class="num">%</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
+    }
+
+    /// A category's transactions this month (children included, as the totals roll up); Uncategorized opens the
+    /// Budgets page's list of them, where each can be filed.
+    static func categoryLink(_ id: Category.ID?, data: DashboardData) -> String {
+        guard let id else { return "/budgets#uncategorized-title" }
+        let month = data.current.month
+        return TransactionsView(Form(encoded: "")).url([
+            "category": id.description, "from": month.first.description, "to": month.last.description,
+        ])
     }
 
     static func budgetProgress(_ data: DashboardData) -> HTML {
@@ -239,11 +259,14 @@ enum DashboardPage {
         guard budget.targeted.minorUnits > 0 else {
             return "<p class=\"muted\">Set monthly targets on your categories to see what is left to spend.</p>"
         }
-        let tone = budget.isNearLimit || budget.leftToSpend.minorUnits < 0 ? "out" : "in"
+        // Red past 90 % spent, brand teal before (`mint-home.md`, Left to Spend). A <progress> styled by the theme,
+        // not a <meter>, whose colours are the browser's own (amber at 161 %, issue 21).
+        let warn = budget.isNearLimit || budget.leftToSpend.minorUnits < 0
+        let percent = budget.spentShare.map { $0.hundredths / 100 } ?? 0
         return """
-            <p class="big amount \(tone)">\(budget.leftToSpend.formatted())</p>
-            <p class="muted small">of \(budget.targeted.formatted()) · \(budget.actual.formatted()) spent</p>
-            <meter min="0" max="100" high="90" optimum="0" value="\(Int(min(100, budget.spentShare.map { $0.hundredths / 100 } ?? 0)))" aria-label="Share of the budget spent"></meter>
+            <p class="big amount \(warn ? "out" : "in")">\(budget.leftToSpend.formatted())</p>
+            <p class="muted small">of \(budget.targeted.formatted()) · \(budget.actual.formatted()) spent (\(Int(percent))%)</p>
+            <progress id="left-to-spend-bar" class="miles-bar \(warn ? "red" : "teal")" max="100" value="\(Int(min(100, max(0, percent))))" aria-label="\(Int(percent))% of the budget spent"></progress>
             """
     }
 
@@ -256,7 +279,9 @@ enum DashboardPage {
 
     static func topCategories(_ data: DashboardData) -> HTML {
         let rows = data.current.topCategories.prefix(3).map { line -> HTML in
-            "<tr><td>\(line.emoji.map { $0 + " " } ?? "")\(line.name)</td><td class=\"num amount\">\(line.amount.formatted())</td></tr>"
+            """
+            <tr><td><a class="row-link" href="\(categoryLink(line.categoryID, data: data))">\(line.emoji.map { $0 + " " } ?? "")\(line.name)</a></td><td class="num amount">\(line.amount.formatted())</td></tr>
+            """
         }
         guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
         return "<p class=\"muted small\">This month</p><table>\(Array(rows))</table>"

@@ -61,7 +61,7 @@ enum RecurringPage {
                 <td data-label="Frequency">\(series.cadence.displayName)</td>
                 <td data-label="Next Expected">\(series.nextDate.description)</td>
                 <td data-label="Category">\(category(series.categoryID))</td>
-                <td data-label=""><div class="row">\(series.status == .confirmed ? .empty : button(series, "confirm", "Confirm"))\(button(series, "dismiss", "Dismiss"))\(button(series, "delete", "Delete", danger: true))</div></td></tr>
+                <td data-label=""><div class="row">\(series.status == .confirmed ? .empty : button(series, "confirm", "Confirm"))\(button(series, "dismiss", "Dismiss"))\(Layout.confirmed("Delete", what: "This stops tracking <strong>\(series.name)</strong>: it leaves Recurring and Upcoming Bills. Its transactions stay.", confirm: "Stop tracking \(series.name)", action: "/recurring", fields: [("series", series.key), ("action", "delete")], csrfToken: signedIn.csrfToken))</div></td></tr>
                 """
         }
         let upcoming = report.upcoming.map { bill -> HTML in

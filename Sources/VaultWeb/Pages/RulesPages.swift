@@ -23,6 +23,18 @@ struct RulesPages {
             try await rules.delete(rule.id.description)
             return Response.seeOther("/rules", flash: Flash(.notice, "Deleted \(rule.name)."))
         }
+        router.post("/rules/restore-built-ins") { request, context in
+            _ = try await context.form(request)
+            let restored = try await RuleService(scope: environment.household(of: context.signedIn.user))
+                .restoreBuiltIns()
+            let names = restored.map(\.name).joined(separator: ", ")
+            return Response.seeOther(
+                "/rules",
+                flash: Flash(
+                    .notice,
+                    restored.isEmpty
+                        ? "Nothing to restore." : "Restored \(names). Apply rules to file past transactions again."))
+        }
         router.post("/rules/:id/active") { request, context in
             let form = try await context.form(request)
             let signedIn = context.signedIn
@@ -39,7 +51,9 @@ struct RulesPages {
         let search = request.queryForm["search"]
         let rules = try await RuleService(scope: scope).list(search: search)
         return .html(
-            RulesPage.list(rules, search: search, tree: try await scope.categories.tree(), signedIn: signedIn))
+            RulesPage.list(
+                rules, search: search, tree: try await scope.categories.tree(), signedIn: signedIn,
+                deleted: try await RuleService(scope: scope).deletedBuiltIns()))
     }
 
     /// New Rule, blank or made from a transaction (its payee, description and category).
@@ -129,6 +143,8 @@ struct RuleDraft: Sendable {
     var join = "all"
     var priority = "0"
     var active = true
+    /// "Apply to matching transactions now", kept as the person set it through Add Filter and Preview.
+    var apply = false
     var filters: [Filter] = [.init(field: "description", op: "contains", value: "")]
 
     init() {}
@@ -139,6 +155,7 @@ struct RuleDraft: Sendable {
         join = form["join"] ?? "all"
         priority = form["priority"] ?? "0"
         active = form["status"] != "inactive"
+        apply = form.isOn("apply")
         let fields = form.all("field")
         let ops = form.all("op")
         let values = form.all("value")
@@ -197,7 +214,33 @@ enum RulesPage {
         ("greater-than", "is more than"), ("less-than", "is less than"), ("between", "is between"),
     ]
 
-    static func list(_ rules: [Rule], search: String?, tree: CategoryTree, signedIn: SignedIn) -> HTML {
+    /// Delete, after saying what goes; a built-in rule's says it can be switched off instead and restored later.
+    static func deleteButton(_ rule: Rule, signedIn: SignedIn) -> HTML {
+        let what: HTML =
+            rule.origin == .user
+            ? "This deletes the rule <strong>\(rule.name)</strong>. Transactions it already filed keep their category."
+            : """
+            This deletes the built-in rule <strong>\(rule.name)</strong>. Transactions it already filed keep their category. \
+            To stop it for now, untick Active instead; a deleted built-in rule can be restored from Settings › Transaction rules.
+            """
+        return Layout.confirmed(
+            "Delete", what: what, confirm: "Delete \(rule.name)", action: "/rules/\(rule.id.description)/delete",
+            csrfToken: signedIn.csrfToken)
+    }
+
+    /// Built-in rules a person deleted, with the button that puts them back.
+    static func restoreSection(_ deleted: [String], signedIn: SignedIn) -> HTML {
+        guard !deleted.isEmpty else { return .empty }
+        return """
+            <section class="card" id="restore-built-ins" aria-labelledby="restore-title"><h2 id="restore-title">Deleted built-in rules</h2>
+            <p class="small muted">\(deleted.joined(separator: ", "))</p>
+            <form method="post" action="/rules/restore-built-ins">\(Layout.csrfField(signedIn.csrfToken))<button type="submit" class="secondary">Restore \(deleted.count == 1 ? "it" : "all \(deleted.count)")</button></form></section>
+            """
+    }
+
+    static func list(
+        _ rules: [Rule], search: String?, tree: CategoryTree, signedIn: SignedIn, deleted: [String] = []
+    ) -> HTML {
         let csrf = Layout.csrfField(signedIn.csrfToken)
         let rows = rules.map { rule -> HTML in
             let id = rule.id.description
@@ -208,7 +251,7 @@ enum RulesPage {
                 <td data-label="Filters" class="small">\(filters)</td>
                 <td data-label="Status"><form method="post" action="/rules/\(id)/active" data-submit-on-change>\(csrf)<label><input type="checkbox" name="active"\(rule.isActive ? " checked" : "")> Active</label> <button type="submit" class="secondary js-hidden">Save</button></form>\(rule.inactiveReason.map { "<p class=\"small muted\">Switched off: \($0)</p>" as HTML } ?? .empty)</td>
                 <td data-label=""><div class="row"><a class="button secondary" href="/rules/\(id)/edit">Edit</a>
-                <form method="post" action="/rules/\(id)/delete">\(csrf)<button type="submit" class="danger">Delete</button></form></div></td></tr>
+                \(deleteButton(rule, signedIn: signedIn))</div></td></tr>
                 """
         }
         return Layout.page(
@@ -221,6 +264,7 @@ enum RulesPage {
                 <form method="get" action="/rules" class="row"><label for="search">Search rules</label><input id="search" name="search" type="text" value="\(search ?? "")"><button type="submit" class="secondary">Search</button></form>
                 \(rows.isEmpty ? "<p class=\"muted\">No rules match.</p>" : "<div class=\"table-wrap\"><table class=\"responsive\" id=\"rules\"><thead><tr><th>Rule Name</th><th>Filters</th><th>Status</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>" as HTML)
                 </section>
+                \(restoreSection(deleted, signedIn: signedIn))
                 """)
     }
 
@@ -242,7 +286,7 @@ enum RulesPage {
             return """
                 <div class="row filter-row"><select name="field" aria-label="Field">\(fields)</select><select name="op" aria-label="Operator">\(ops)</select>
                 <input name="value" type="text" value="\(filter.value)" aria-label="Value" placeholder="Value">
-                <input name="value2" type="text" value="\(filter.second)" aria-label="Second value (between)" placeholder="and (between)" size="6"></div>
+                <input name="value2" class="second-value" type="text" value="\(filter.second)" aria-label="Second value (between)" placeholder="and" size="6"></div>
                 """
         }
         let previewHTML: HTML =
@@ -276,7 +320,7 @@ enum RulesPage {
                 <label for="status">Status</label><select id="status" name="status"><option value="active"\(draft.active ? " selected" : "")>Active</option><option value="inactive"\(draft.active ? "" : " selected")>Inactive</option></select>
                 <fieldset><legend>Field filters</legend>\(filterRows)
                 <button type="submit" name="action" value="add-filter" class="secondary">Add Filter</button></fieldset>
-                <label class="small"><input type="checkbox" name="apply" value="on"> Apply to matching transactions now</label>
+                <label class="small"><input type="checkbox" name="apply" value="on"\(draft.apply ? " checked" : "")> Apply to matching transactions now</label>
                 <p class="row"><button type="submit" name="action" value="preview" class="secondary">Preview</button>
                 <button type="submit" name="action" value="save">\(id == nil ? "Create Rule" : "Save")</button>
                 <a class="button secondary" href="/rules">Discard</a></p>

@@ -37,7 +37,13 @@ enum TransactionsPage {
             || view.reimbursement != nil || !problems.isEmpty
         let pending = page.items.filter(\.transaction.isPending)
         let posted = page.items.filter { !$0.transaction.isPending }
-        let rows = (pending + posted).map { row($0, tree: tree, signedIn: signedIn, back: back) }
+        let rows = dated(pending + posted).map { group -> HTML in
+            let title = group.pending ? "Pending" : dayTitle(group.date, today: today)
+            let lines = group.rows.map { row($0, tree: tree, signedIn: signedIn, back: back) }
+            return """
+                <tr class="date-row"><th colspan="5" scope="colgroup" data-date="\(group.date.description)">\(title)</th></tr>\(lines)
+                """
+        }
         return Layout.page(
             title: "Transactions", signedIn: signedIn, current: "/transactions",
             body: """
@@ -66,7 +72,7 @@ enum TransactionsPage {
                 <section class="card" aria-labelledby="unified-title">
                 <div class="spread"><h2 id="unified-title">Unified Transactions <span class="muted small" id="transaction-count">\(page.countText)</span></h2>
                 \(sizeForm(view: view, parameter: "size", current: view.size, label: "Transactions per page"))</div>
-                \(rows.isEmpty ? "<p class=\"muted\">No transactions match; try a wider date range or fewer filters.</p>" : "<div class=\"table-wrap\"><table class=\"responsive\" id=\"unified\"><thead><tr><th>Description</th><th>Date</th><th>Account</th><th>Category</th><th class=\"num\">Amount</th><th>Notes</th><th>ID</th><th></th></tr></thead><tbody>\(rows)</tbody></table></div>" as HTML)
+                \(rows.isEmpty ? "<p class=\"muted\">No transactions match; try a wider date range or fewer filters.</p>" : "<table class=\"compact-list\" id=\"unified\"><thead><tr><th>Description</th><th>Category</th><th class=\"num\">Amount</th><th class=\"notes-col\">Notes</th><th><span class=\"visually-hidden\">Actions</span></th></tr></thead><tbody>\(rows)</tbody></table>" as HTML)
                 \(pager(view: view, page: page.request.number, pages: page.pageCount, morePages: !page.countIsExact, pageKey: "page", sortKey: "sort", newestFirst: view.newestFirst))
                 </section>
                 <section class="card" aria-labelledby="pairs-title">
@@ -78,33 +84,68 @@ enum TransactionsPage {
                 """)
     }
 
+    /// Rows under one date header: pending rows first under "Pending", then one group per day, in list order.
+    static func dated(
+        _ rows: [TransactionService.Listed]
+    ) -> [(date: LocalDate, pending: Bool, rows: [TransactionService.Listed])] {
+        var groups: [(date: LocalDate, pending: Bool, rows: [TransactionService.Listed])] = []
+        for listed in rows {
+            let t = listed.transaction
+            if let last = groups.indices.last, groups[last].pending == t.isPending,
+                t.isPending || groups[last].date == t.date
+            {
+                groups[last].rows.append(listed)
+            } else {
+                groups.append((t.date, t.isPending, [listed]))
+            }
+        }
+        return groups
+    }
+
+    /// "Today", "Yesterday", "Sat, Nov 21" this year, "Sat, Nov 21, 2025" in another.
+    static func dayTitle(_ date: LocalDate, today: LocalDate) -> String {
+        if date == today { return "Today" }
+        if date == today.adding(days: -1) { return "Yesterday" }
+        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let day = "\(names[date.weekday.rawValue - 1]), \(Charts.label(date))"
+        return date.year == today.year ? day : "\(day), \(date.year)"
+    }
+
+    /// One compact row (issue 21): description and amount on the first line; the category chip, the account and
+    /// the badges small on the second; the id, the reason and the row's actions in its menu and detail view.
     static func row(_ listed: TransactionService.Listed, tree: CategoryTree, signedIn: SignedIn, back: String) -> HTML {
         let t = listed.transaction
         let id = t.id.description
         let csrf = Layout.csrfField(signedIn.csrfToken)
         let options = Layout.categoryOptions(tree, selected: t.categoryID?.description)
-        let flags: HTML = """
-            \(t.isPending ? "<span class=\"badge\">Pending</span>" : "" as HTML)\(t.isExcluded ? " <span class=\"badge bad\">Excluded</span>" : "" as HTML)
+        // Without scripts, a saved change comes back to this row, not to the top of the list.
+        let here = "\(back.split(separator: "#", maxSplits: 1).first.map(String.init) ?? back)#tx-\(id)"
+        let badges: HTML = """
+            \(t.isPending ? "<span class=\"badge\">Pending</span>" : "" as HTML)<span class="badge bad excluded-badge"\(t.isExcluded ? "" : " hidden")>Excluded</span>
             """
+        let kind: HTML =
+            t.classification == .expense || t.classification == .income
+            ? .empty
+            : "<span class=\"badge class-\(t.classification.rawValue)\">\(t.classification.rawValue.capitalized)</span>"
         return """
-            <tr class="\(t.isPending ? "pending" : "")" data-transaction="\(id)">
-            <td data-label=""><a href="/transactions/\(id)"><strong>\(t.description)</strong></a> \(flags)<br>
-            <span class="badge class-\(t.classification.rawValue)">\(t.classification.rawValue.capitalized)</span> <span class="muted small">\(listed.reason)</span>\(tagsAndFlags(t))</td>
-            <td data-label="Date">\(t.date.description)</td>
-            <td data-label="Account">\(listed.account.displayName)</td>
-            <td data-label="Category"><form method="post" action="/transactions/\(id)/category" data-submit-on-change>\(csrf)<input type="hidden" name="back" value="\(back)">
-            <select name="category" aria-label="Category of \(t.description)"><option value="">Uncategorized</option>\(options)</select>
-            <button type="submit" class="secondary js-hidden">Save</button></form></td>
-            <td data-label="Amount" class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</td>
-            <td data-label="Notes">\(t.notes ?? "")</td>
-            <td data-label="ID" class="small muted">\(id)</td>
-            <td data-label=""><details class="row-menu"><summary>More</summary>
-            <form method="post" action="/transactions/\(id)/notes" class="stack">\(csrf)<input type="hidden" name="back" value="\(back)">
+            <tr class="\(t.isPending ? "pending" : "")" data-transaction="\(id)" id="tx-\(id)">
+            <td class="what"><a href="/transactions/\(id)"><strong>\(t.description)</strong></a>
+            <span class="meta small muted"><span class="account">\(listed.account.displayName)</span> \(kind)\(badges)</span>\(tagsAndFlags(t))</td>
+            <td class="cat"><form method="post" action="/transactions/\(id)/category" data-submit-on-change data-inplace>\(csrf)<input type="hidden" name="back" value="\(here)">
+            <select name="category" class="chip-select" aria-label="Category of \(t.description)"><option value="">Uncategorized</option>\(options)</select>
+            <button type="submit" class="secondary js-hidden">Save</button></form><span class="save-state small" aria-live="polite"></span></td>
+            <td class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</td>
+            <td class="notes-col small">\(t.notes ?? "")</td>
+            <td class="menu-col"><details class="row-menu"><summary aria-label="More for \(t.description)"><span aria-hidden="true">⋯</span><span class="visually-hidden">More</span></summary>
+            <div class="menu-panel">
+            <p class="small muted"><span class="badge class-\(t.classification.rawValue)">\(t.classification.rawValue.capitalized)</span> \(listed.reason)</p>
+            <form method="post" action="/transactions/\(id)/notes" class="stack" data-inplace>\(csrf)<input type="hidden" name="back" value="\(here)">
             <label for="notes-\(id)">Notes</label><textarea id="notes-\(id)" name="notes" maxlength="2000">\(t.notes ?? "")</textarea><button type="submit" class="secondary">Save notes</button></form>
-            <form method="post" action="/transactions/\(id)/exclude" class="row">\(csrf)<input type="hidden" name="back" value="\(back)">
+            <form method="post" action="/transactions/\(id)/exclude" class="row" data-inplace>\(csrf)<input type="hidden" name="back" value="\(here)">
             <label><input type="checkbox" name="excluded"\(t.isExcluded ? " checked" : "")> Exclude from totals</label><button type="submit" class="secondary">Save</button></form>
             <p><a href="/rules/new?from=\(id)">Add Rule</a> · <a href="/transactions/\(id)#mark-transfer">Mark Transfer</a> · <a href="/transactions/\(id)">Details</a></p>
-            </details></td></tr>
+            <p class="small muted">ID <span class="tx-id">\(id)</span></p>
+            </div></details></td></tr>
             """
     }
 
@@ -159,7 +200,7 @@ enum TransactionsPage {
             : "<span class=\"button secondary\" aria-disabled=\"true\">Next</span>"
         let sort = view.url([sortKey: newestFirst ? "asc" : nil, pageKey: nil])
         return """
-            <div class="spread pager">\(previous)<span class="small muted">Page \(page) of \(pages)\(morePages ? "+" : "") · <a href="\(sort)">\(newestFirst ? "Newest first" : "Oldest first")</a></span>\(next)</div>
+            <div class="spread pager">\(previous)<span class="small muted">Page \(page) of \(pages)\(morePages ? "+" : "") · \(newestFirst ? "Newest first" : "Oldest first") · <a href="\(sort)" class="sort-link">Show \(newestFirst ? "oldest" : "newest") first</a></span>\(next)</div>
             """
     }
 }

@@ -97,8 +97,11 @@ struct TransactionsPages {
             let (listed, changed) = try await environment.household(of: signedIn.user).transactions.edit(
                 id, changes(form))
             let what = changed.isEmpty ? "Nothing changed" : "Saved"
-            return .seeOther(back, flash: Flash(.notice, "\(what): \(listed.transaction.description)."))
+            let message = "\(what): \(listed.transaction.description)."
+            if RowChangePayload.wanted(by: request) { return try .json(RowChangePayload(listed, message: message)) }
+            return .seeOther(back, flash: Flash(.notice, message))
         } catch let error as VaultError where error.code == .invalidInput {
+            if RowChangePayload.wanted(by: request) { return try RowChangePayload.failure(error) }
             return .seeOther(back, flash: Flash(.error, error.description))
         }
     }

@@ -34,7 +34,16 @@ struct SessionMiddleware: RouterMiddleware {
                 request.method == .get || request.method == .head
                 || constantTimeEquals(request.headers[.csrfToken] ?? "", session.csrfToken)
         }
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError
+            where error.status == .notFound && context.signedIn != nil && !request.uri.path.hasPrefix("/api/")
+        {
+            // The router's "not found" for a signed-in person: answered here, where the session is known, so the
+            // page is in the app's frame with the home bar (issue 21), not a bare page.
+            response = SecurityHeadersMiddleware.response(for: error, request, context)
+        }
         // A page has shown the message: clear it (a redirect carries it on to the page that will).
         if request.cookies[Flash.cookieName] != nil, !(300..<400).contains(response.status.code),
             response.headers[values: .setCookie].allSatisfy({ !$0.hasPrefix(Flash.cookieName + "=") })

@@ -48,6 +48,23 @@ import VaultCore
         #expect(outcome[transaction.id]?.categorySource == (key == nil ? .default : .merchantPattern))
     }
 
+    @Test(
+        "housing patterns: a mortgage, rent, HOA dues and property tax from checking are Housing, a need",
+        arguments: [
+            ("KEYSTONE HOME LOANS MORTGAGE PMT", "housing"), ("RENT PAYMENT APT 4B", "housing"),
+            ("SUNNY ACRES HOA DUES", "housing"), ("COUNTY PROPERTY TAX", "housing"),
+            ("OAKWOOD HOMEOWNERS ASSN", "housing"), ("ENTERPRISE RENTAL CAR", nil), ("PARENT TEACHER ASSOC", nil),
+        ])
+    func housingPatterns(description: String, key: String?) throws {
+        let ids = categories
+        let transaction = f.transaction(f.checking, "2026-11-02", -214_500, description)
+        let outcome = Classifier.classify(
+            [transaction], accounts: f.accounts, rules: try builtIns(ids), transferPairs: [])
+        #expect(outcome[transaction.id]?.categoryID == key.flatMap { ids[$0] })
+        #expect(outcome[transaction.id]?.classification == .expense)
+        #expect(LensClassifier.needCategoryKeys.contains("housing"))
+    }
+
     @Test("hand-set fields survive every re-run; running twice changes nothing")
     func locksAndIdempotence() throws {
         let ids = categories

@@ -13,6 +13,8 @@ import VaultTestSupport
     static let publicRoutes: Set<String> = [
         "GET /", "GET /login", "POST /login", "GET /signup", "POST /signup", "POST /logout",
         "GET /api/v1/info", "GET /api/v1/openapi.yaml", "POST /api/v1/auth/signup", "POST /api/v1/auth/login",
+        // The installable app's manifest, service worker and offline page: the same for everyone, no one's data.
+        "GET /manifest.webmanifest", "GET /sw.js", "GET /offline",
     ]
 
     @Test("every route outside the public list answers 401 (API) or sends to sign-in (pages) when signed out")
