@@ -88,3 +88,12 @@ struct Migrator {
         }
     }
 }
+
+extension VaultDatabase {
+    /// What `/readyz` reports: whether a query reaches the database, and the migrations this program knows that
+    /// the database has not had (empty when its schema is current).
+    public func readiness() async throws -> (reachable: Bool, pendingMigrations: [String]) {
+        let applied = Set(try await Migrator(database: self).appliedNames())
+        return (true, Migration.all.map(\.name).filter { !applied.contains($0) })
+    }
+}

@@ -6,13 +6,19 @@ import UnixSignals
 import VaultCore
 import VaultServices
 
-/// The router with every page, asset and API route; what tests call with `.router`.
-public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
+/// The router with every page, asset and API route; what tests call with `.router`. Each request is logged to
+/// `logger` (one line, `RequestLogMiddleware`).
+public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) -> Router<WebContext> {
     let router = Router(context: WebContext.self)
+    // Without a logger (tests, benchmarks) requests are not logged; `buildApplication` passes the server's.
+    var requestLogger = logger ?? Logger(label: "ghostvault.web", factory: { _ in SwiftLogNoOpLogHandler() })
+    requestLogger.logLevel = environment.configuration.logLevel
+    router.add(middleware: RequestLogMiddleware(logger: requestLogger))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: OriginCheckMiddleware(configuration: environment.configuration))
     router.add(middleware: SessionMiddleware(environment: environment))
     Assets.addRoutes(to: router)
+    Operations.addRoutes(to: router, environment: environment)
     // Sign-in is enforced by the route groups, not remembered by each handler: a handler of the signed-in
     // groups is given an `APIContext` or `PageContext`, which cannot be made without a live session.
     let api = router.group("/api/v1").add(middleware: APIErrorMiddleware())
@@ -62,7 +68,7 @@ public func buildApplication(
         all.append(ScheduledSync(environment: environment, interval: interval, logger: logger))
     }
     return Application(
-        router: buildRouter(environment),
+        router: buildRouter(environment, logger: logger),
         configuration: .init(
             address: .hostname(environment.configuration.host, port: environment.configuration.port),
             serverName: "GhostVault"),

@@ -15,6 +15,8 @@ import VaultTestSupport
         "GET /api/v1/info", "GET /api/v1/openapi.yaml", "POST /api/v1/auth/signup", "POST /api/v1/auth/login",
         // The installable app's manifest, service worker and offline page: the same for everyone, no one's data.
         "GET /manifest.webmanifest", "GET /sw.js", "GET /offline",
+        // For a reverse proxy or an orchestrator: the process is up; the database answers and is current.
+        "GET /healthz", "GET /readyz",
     ]
 
     @Test("every route outside the public list answers 401 (API) or sends to sign-in (pages) when signed out")
