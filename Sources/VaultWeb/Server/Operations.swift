@@ -13,7 +13,9 @@ enum Operations {
             do {
                 let readiness = try await environment.database.readiness()
                 guard readiness.pendingMigrations.isEmpty else {
-                    return try notReady("the database's schema is not current (migrations to run: \(readiness.pendingMigrations.joined(separator: ", "))); restart the server to migrate it")
+                    return try notReady(
+                        "the database's schema is not current (migrations to run: \(readiness.pendingMigrations.joined(separator: ", "))); restart the server to migrate it"
+                    )
                 }
                 return try Response.json(Health(status: "ready"))
             } catch {
@@ -54,7 +56,8 @@ struct RequestLogMiddleware: RouterMiddleware {
             // The security-headers middleware turns every error into a response, so this is rare: log and pass on.
             failed = true
             logger.error(
-                "request failed", metadata: ["method": "\(request.method)", "id": "\(id)", "error": "\(type(of: error))"])
+                "request failed",
+                metadata: ["method": "\(request.method)", "id": "\(id)", "error": "\(type(of: error))"])
             throw error
         }
         if !failed {
@@ -62,7 +65,8 @@ struct RequestLogMiddleware: RouterMiddleware {
             let elapsed = ContinuousClock.now - started
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
             let route = context.endpointPath ?? "unmatched"
-            let level: Logger.Level = route.hasPrefix("/assets/") ? .debug : response.status.code >= 500 ? .error : .info
+            let level: Logger.Level =
+                route.hasPrefix("/assets/") ? .debug : response.status.code >= 500 ? .error : .info
             logger.log(
                 level: level, "request",
                 metadata: [
@@ -76,7 +80,9 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// The caller's request id when it is a short token of safe characters (a proxy's), else a new one.
     static func requestID(_ given: String?) -> String {
         if let given, (1...64).contains(given.count),
-            given.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }),
+            given.unicodeScalars.allSatisfy({
+                CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+            }),
             given.allSatisfy(\.isASCII)
         {
             return given

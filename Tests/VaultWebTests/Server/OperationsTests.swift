@@ -38,7 +38,9 @@ import VaultWeb
         }
     }
 
-    func withLoggedApp(_ body: @Sendable (any TestClientProtocol, Captured, VaultDatabase) async throws -> Void)
+    func withLoggedApp(
+        _ body: @Sendable (any TestClientProtocol, Captured, VaultDatabase) async throws -> Void
+    )
         async throws
     {
         let captured = Captured()
@@ -101,7 +103,8 @@ import VaultWeb
             #expect(line.2["id"] == "proxy-42")
             #expect(line.2["ms"] != nil)
             let everything = captured.all.map { "\($0.1) \($0.2)" }.joined(separator: "\n")
-            #expect(!everything.contains(token) && !everything.contains("jo@example.com") && !everything.contains("secret"))
+            #expect(
+                !everything.contains(token) && !everything.contains("jo@example.com") && !everything.contains("secret"))
             // A request id that is not a short safe token is replaced.
             let odd = try await client.execute(
                 uri: "/healthz", method: .get, headers: [HTTPField.Name("X-Request-ID")!: "a b\u{7F}"])
