@@ -128,7 +128,7 @@ public struct SyncService: Sendable {
         for connection in try await scope.read({ try await $0.connections.all() }) {
             // One connection's trouble (a secret that will not open, say) must not stop the others.
             do {
-                reports.append(try await sync(connection.id, trigger: trigger, historyDays: historyDays))
+                reports.append(try await syncOnce(connection, trigger: trigger, historyDays: historyDays))
             } catch {
                 var report = Report(connection: connection)
                 let reason = (error as? VaultError)?.message ?? "\(error)"
@@ -138,6 +138,19 @@ public struct SyncService: Sendable {
             }
         }
         return reports
+    }
+
+    /// Syncs a connection unless another sync of it is under way, here or on another server sharing the database
+    /// (`VaultDatabase.exclusively`): then it says so and spends nothing. Once claimed, `sync` reads the
+    /// connection afresh, so a scheduled sync finds it synced by the other server and no longer due.
+    func syncOnce(_ connection: BankConnection, trigger: SyncTrigger, historyDays: Int) async throws -> Report {
+        let claimed = try await scope.vault.database.exclusively("sync:\(connection.id)") {
+            try await sync(connection.id, trigger: trigger, historyDays: historyDays)
+        }
+        if let claimed { return claimed }
+        var report = Report(connection: connection)
+        report.messages.append("Another sync of this connection is under way; its result shows when it finishes.")
+        return report
     }
 
     /// Syncs one connection: plans its windows, spends requests only within the budget, and merges.

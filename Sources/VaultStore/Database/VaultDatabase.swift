@@ -21,6 +21,8 @@ public final class VaultDatabase: Sendable {
     let logger: Logger
     /// Queues SQLite writers in this process (see `WriteGate`); PostgreSQL needs no such queue.
     private let writeGate = WriteGate()
+    /// Runs claimed in this process (`exclusively`).
+    let localClaims = LocalClaims()
 
     private enum Backend: Sendable {
         case sqlite(SQLitePool)
