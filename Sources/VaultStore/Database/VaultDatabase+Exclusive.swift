@@ -15,7 +15,8 @@ extension VaultDatabase {
         guard dialect == .postgres else { return try await body() }
         let key = Self.lockKey(name)
         return try await withConnection { db -> T? in
-            let taken = try await db.raw("SELECT pg_try_advisory_lock(\(bind: key)) AS taken").first()?
+            let taken =
+                try await db.raw("SELECT pg_try_advisory_lock(\(bind: key)) AS taken").first()?
                 .decode(column: "taken", as: Bool.self) ?? false
             guard taken else { return nil }
             do {
