@@ -140,18 +140,23 @@ import VaultTestSupport
 
     @Test("failures from one address across many accounts are limited too")
     func perAddressLimit() async throws {
-        let limiter = LoginLimiter(perAccount: 5, perAddress: 3, window: .seconds(900))
-        let now = Fixture.now
-        for index in 0..<3 {
-            #expect(await limiter.retryAfter(email: "user\(index)@example.com", address: "10.0.0.1", now: now) == nil)
-            await limiter.record(email: "user\(index)@example.com", address: "10.0.0.1", now: now)
+        try await TestBackend.sqlite.withDatabase { database in
+            let limiter = LoginLimiter(database: database, perAccount: 5, perAddress: 3, window: .seconds(900))
+            let now = Fixture.now
+            for index in 0..<3 {
+                #expect(
+                    try await limiter.retryAfter(email: "user\(index)@example.com", address: "10.0.0.1", now: now)
+                        == nil)
+                try await limiter.record(email: "user\(index)@example.com", address: "10.0.0.1", now: now)
+            }
+            #expect(try await limiter.retryAfter(email: "fresh@example.com", address: "10.0.0.1", now: now) != nil)
+            #expect(try await limiter.retryAfter(email: "fresh@example.com", address: "10.0.0.2", now: now) == nil)
+            // The window passes and the address may try again.
+            #expect(
+                try await limiter.retryAfter(
+                    email: "fresh@example.com", address: "10.0.0.1", now: now.addingTimeInterval(901))
+                    == nil)
         }
-        #expect(await limiter.retryAfter(email: "fresh@example.com", address: "10.0.0.1", now: now) != nil)
-        #expect(await limiter.retryAfter(email: "fresh@example.com", address: "10.0.0.2", now: now) == nil)
-        // The window passes and the address may try again.
-        #expect(
-            await limiter.retryAfter(email: "fresh@example.com", address: "10.0.0.1", now: now.addingTimeInterval(901))
-                == nil)
     }
 
     @Test(

@@ -30,5 +30,6 @@ extension Migration {
         .recurringRules,
         .memberRoles,
         .housingPatterns,
+        .loginAttempts,
     ]
 }

@@ -171,7 +171,7 @@ struct APIController: Sendable {
         let body = try await request.decode(as: LogInBody.self, context: context)
         let email = User.normalizedEmail(body.email)
         let now = environment.clock()
-        if let retry = await environment.beginSignIn(
+        if let retry = try await environment.beginSignIn(
             email: email, address: context.clientAddress, now: now, logger: context.logger)?.until
         {
             let seconds = max(1, Int(retry.timeIntervalSince(now).rounded(.up)))
@@ -184,7 +184,7 @@ struct APIController: Sendable {
         }
         // A wrong password stays counted (begin counted it); a right one takes the count back.
         let user = try await environment.users.authenticate(email: email, password: body.password)
-        await environment.limiter.succeeded(email: email, address: context.clientAddress, now: now)
+        try await environment.limiter.succeeded(email: email, address: context.clientAddress, now: now)
         return try Response.json(TokenView(try await environment.users.startSession(for: user, kind: .api)))
     }
 

@@ -56,7 +56,7 @@ struct AuthPages {
         try Self.checkFormToken(request, form)
         let email = User.normalizedEmail(form["email"] ?? "")
         let now = environment.clock()
-        if let retry = await environment.beginSignIn(
+        if let retry = try await environment.beginSignIn(
             email: email, address: context.clientAddress, now: now, logger: context.logger)?.until
         {
             let minutes = max(1, Int((retry.timeIntervalSince(now) / 60).rounded(.up)))
@@ -73,7 +73,7 @@ struct AuthPages {
         } catch let error as VaultError where error.code == .unauthorized {
             return try signIn(request, context, email: email, problems: [error.message], status: .unauthorized)
         }
-        await environment.limiter.succeeded(email: email, address: context.clientAddress, now: now)
+        try await environment.limiter.succeeded(email: email, address: context.clientAddress, now: now)
         let next = request.queryForm["next"].flatMap(Self.localPath)
         return try await startSession(user, location: next ?? (user.onboardedAt == nil ? "/onboarding" : "/dashboard"))
     }

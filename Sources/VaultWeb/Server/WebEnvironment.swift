@@ -30,7 +30,7 @@ public struct WebEnvironment: Sendable {
         self.configuration = configuration
         self.clock = clock
         limiter = LoginLimiter(
-            perAccount: configuration.loginAttemptsPerAccount, perAddress: configuration.loginAttemptsPerAddress,
+            database: database, perAccount: configuration.loginAttemptsPerAccount, perAddress: configuration.loginAttemptsPerAddress,
             window: configuration.loginWindow)
     }
 
@@ -68,8 +68,8 @@ public struct WebEnvironment: Sendable {
 
     /// Starts a sign-in attempt (see `LoginLimiter`): nil when it may go ahead, else why it must wait. A refusal
     /// is logged with the address and account, so a person running the server can see an attack.
-    func beginSignIn(email: String, address: String, now: Date, logger: Logger) async -> LoginLimiter.Refusal? {
-        guard let refusal = await limiter.begin(email: email, address: address, now: now) else { return nil }
+    func beginSignIn(email: String, address: String, now: Date, logger: Logger) async throws -> LoginLimiter.Refusal? {
+        guard let refusal = try await limiter.begin(email: email, address: address, now: now) else { return nil }
         logger.warning(
             "Sign-in refused: too many failures",
             metadata: [
