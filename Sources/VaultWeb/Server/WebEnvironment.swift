@@ -30,7 +30,8 @@ public struct WebEnvironment: Sendable {
         self.configuration = configuration
         self.clock = clock
         limiter = LoginLimiter(
-            database: database, perAccount: configuration.loginAttemptsPerAccount, perAddress: configuration.loginAttemptsPerAddress,
+            database: database, perAccount: configuration.loginAttemptsPerAccount,
+            perAddress: configuration.loginAttemptsPerAddress,
             window: configuration.loginWindow)
     }
 
