@@ -7,8 +7,8 @@ import VaultStore
 /// actions in that same session, so the data and its classification commit together.
 ///
 /// What it reads for a plan: the accounts and rules (small); for each incoming batch, the account's
-/// bank rows within `identityMarginDays` of the batch's dates, the rows holding its bank ids, the
-/// account's pending rows and its deleted-row memory; then the transfer window, closed: every row that
+/// bank rows (and imported ones, for a bank file's batch) within `identityMarginDays` of the batch's
+/// dates, the rows holding its bank ids, the account's pending rows and its deleted-row memory; then the transfer window, closed: every row that
 /// could pair with a row already read (the opposite amount, another account, within
 /// `TransferMatcher.maximumDays` days), and the other side of every stored pair of one, until nothing
 /// new turns up. That is the connected part of the household's possible pairs around the input, which
@@ -63,7 +63,7 @@ struct Ingest {
             }
             for row in try await session.transactions.bankTransactions(
                 in: batch.account, from: earliest.adding(days: -Self.identityMarginDays),
-                through: latest.adding(days: Self.identityMarginDays))
+                through: latest.adding(days: Self.identityMarginDays), orImported: batch.matchesStoredContent)
             {
                 loaded[row.id] = row
             }

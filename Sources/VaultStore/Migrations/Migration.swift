@@ -29,5 +29,6 @@ extension Migration {
         .cardMiles,
         .recurringRules,
         .memberRoles,
+        .bankFileMappings,
     ]
 }
