@@ -78,7 +78,9 @@ extension CSVMapping {
         }
         used.insert(date)
         let amount: Amount
-        if let signed = named(.amount, excluding: used), isAmounts(signed, named: true) {
+        if let signed = named(.amount, excluding: used),
+            isAmounts(signed, named: true) || headerWords[.amount, default: []].contains(header[signed])
+        {
             amount = .signed(signed)
         } else if let debit = named(.debit, excluding: used),
             let credit = named(.credit, excluding: used.union([debit]))

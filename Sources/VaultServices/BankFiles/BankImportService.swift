@@ -110,7 +110,18 @@ public struct BankImportService: Sendable {
         _ accountID: Account.ID, file: BankFile, in session: HouseholdSession
     ) async throws -> (Account, BankFile.Contents, IngestPlanner.Batch) {
         let account = try await Self.account(accountID, in: session)
-        let contents = try file.read(currency: account.currency)
+        let contents: BankFile.Contents
+        // A CSV file without a mapping is read with the one remembered for the account, when it reads the
+        // file; else with a guess.
+        if file.format == .csv, file.mapping == nil,
+            let kept = try await session.bankFileMappings.mapping(for: accountID),
+            let read = try? BankFile(data: file.data, format: .csv, mapping: kept, dateFormat: file.dateFormat)
+                .read(currency: account.currency)
+        {
+            contents = read
+        } else {
+            contents = try file.read(currency: account.currency)
+        }
         if let stated = contents.statedCurrency, stated != account.currency {
             throw VaultError(
                 InvalidInput(
