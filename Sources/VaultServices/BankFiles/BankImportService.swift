@@ -44,8 +44,11 @@ public struct BankImportService: Sendable {
     /// How many rows the mapping step shows.
     public static let sampleRows = 5
 
-    /// The mapping step for a CSV file: `mapping` when given, else the remembered or guessed one.
-    public func draft(_ accountID: Account.ID, data: Data, mapping: CSVMapping? = nil) async throws -> CSVDraft {
+    /// The mapping step for a CSV file: `mapping` when given, else the remembered or guessed one (for the
+    /// file split by `separator`, when given).
+    public func draft(
+        _ accountID: Account.ID, data: Data, mapping: CSVMapping? = nil, separator: CSVTable.Separator? = nil
+    ) async throws -> CSVDraft {
         try await vaultOperation {
             let (account, remembered) = try await scope.read { session in
                 (
@@ -53,7 +56,7 @@ public struct BankImportService: Sendable {
                     try await session.bankFileMappings.mapping(for: accountID)
                 )
             }
-            let table = try CSVTable(data, separator: mapping?.separator)
+            let table = try CSVTable(data, separator: mapping?.separator ?? separator)
             let width = table.records.first?.fields.count ?? 0
             // A remembered mapping is offered only when it reads this file: banks change their exports.
             let fitting = remembered.flatMap { kept in
