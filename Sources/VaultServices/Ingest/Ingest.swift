@@ -93,9 +93,12 @@ struct Ingest {
         let gap = TransferMatcher.maximumDays
         while !frontier.isEmpty {
             // What each frontier row could pair with: the opposite amount, in another account, within the gap.
-            var wanted: [Int64: [(date: LocalDate, account: Account.ID, currency: Currency)]] = [:]
+            // By amount, then by account, so a row read from the frontier's own account (all of them, for a
+            // large bank file) is passed over without scanning that account's entries.
+            var wanted: [Int64: [Account.ID: [(date: LocalDate, currency: Currency)]]] = [:]
             for row in frontier where !row.amount.isZero {
-                wanted[-row.amount.minorUnits, default: []].append((row.date, row.accountID, row.amount.currency))
+                wanted[-row.amount.minorUnits, default: [:]][row.accountID, default: []].append(
+                    (row.date, row.amount.currency))
             }
             var next: [Transaction] = []
             if !wanted.isEmpty {
@@ -106,9 +109,11 @@ struct Ingest {
                         amounts: amounts, from: range.lowerBound, through: range.upperBound)
                 }
                 for row in read where loaded[row.id] == nil {
-                    let pairable = wanted[row.amount.minorUnits]?.contains {
-                        $0.account != row.accountID && $0.currency == row.amount.currency
-                            && abs($0.date.days(until: row.date)) <= gap
+                    let pairable = wanted[row.amount.minorUnits]?.contains { account, entries in
+                        account != row.accountID
+                            && entries.contains {
+                                $0.currency == row.amount.currency && abs($0.date.days(until: row.date)) <= gap
+                            }
                     }
                     guard pairable == true else { continue }
                     loaded[row.id] = row
