@@ -12,6 +12,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case dates
     /// Rule filters as a person types them, compiled and matched against a few transactions.
     case ruleFilter = "rule-filter"
+    /// Bank files: CSV (separator, mapping guess, rows), OFX/QFX and QIF.
+    case csv, ofx, qif
 
     /// The target named on the command line; a `let`, read once, because libFuzzer's callback is a C function
     /// that cannot carry context.
@@ -28,6 +30,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .money: MoneyTarget.run(bytes)
         case .dates: DatesTarget.run(Self.text(bytes))
         case .ruleFilter: RuleFilterTarget.run(Self.text(bytes))
+        case .csv: BankFilesTarget.csv(Data(bytes))
+        case .ofx: BankFilesTarget.ofx(Data(bytes))
+        case .qif: BankFilesTarget.qif(Data(bytes))
         }
     }
 
