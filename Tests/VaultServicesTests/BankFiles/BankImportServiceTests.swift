@@ -61,6 +61,25 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "a row a person deleted after importing stays deleted when the file is imported again",
+        arguments: TestBackend.enabled)
+    func deletedStaysDeleted(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let account = try await cash(f)
+            let file = BankFile(data: Self.csv, format: .csv)
+            _ = try await f.scope.bankImport.importFile(account, file: file)
+            let power = try #require(
+                try await f.scope.transactions.list(TransactionQuery(search: "City Power")).items.first)
+            _ = try await f.scope.transactions.delete(power.transaction.id.description)
+            let again = try await f.scope.bankImport.importFile(account, file: file)
+            #expect(again.added == 0)
+            #expect(again.lines[3].reason == "skipped: deleted by a person before")
+            #expect(try await f.footprint().transactions == 3)
+        }
+    }
+
     @Test("a file overlapping what bank sync brought adds only what sync did not", arguments: TestBackend.enabled)
     func overlapWithSync(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
