@@ -132,6 +132,9 @@ public struct BankImportService: Sendable {
                     "The statement is in \(stated.code) but \(account.displayName) is in \(account.currency.code); "
                         + "import it into an account in \(stated.code)."))
         }
+        // A row's category text that names one of the household's categories (any case; the oldest of equal
+        // names) is set as the person's own choice, so rules leave it: the file records a choice they made.
+        // Other text is left out and the pipeline classifies the row.
         let categories = try await session.categories.all()
         var byName: [String: Category.ID] = [:]
         for category in categories.sorted(by: { $0.id < $1.id }) {
