@@ -118,8 +118,17 @@ struct BankFilePages {
         _ context: PageContext, _ submission: Submission, account: Account.ID, mapping: CSVMapping?
     ) async throws -> Response {
         let signedIn = context.signedIn
-        let draft = try await environment.household(of: signedIn.user).bankImport.draft(
-            account, data: submission.data, mapping: mapping)
+        let bankImport = environment.household(of: signedIn.user).bankImport
+        let draft: BankImportService.CSVDraft
+        var guessProblem: String?
+        do {
+            draft = try await bankImport.draft(account, data: submission.data, mapping: mapping)
+        } catch let error as VaultError where error.code == .invalidInput && mapping == nil {
+            // Nothing could be guessed (no column of dates, say): the person chooses every column.
+            guessProblem = error.message
+            draft = try await bankImport.draft(
+                account, data: submission.data, mapping: BankImportAPI.fallbackMapping(submission.data, separator: nil))
+        }
         let chosen = draft.mapping
         func columns(_ name: String, _ label: String, selected: Int?, optional: Bool = false) -> HTML {
             var options: [HTML] = optional ? ["<option value=\"0\">None</option>"] : []
@@ -154,7 +163,7 @@ struct BankFilePages {
             <tr><td data-label="">\(row.description)</td><td data-label="Date">\(row.date.description)</td><td data-label="Amount" class="num \(row.amount.isNegative ? "out" : "in")">\(row.amount.formatted())</td><td data-label="Payee">\(row.payee ?? "")</td><td data-label="Category">\(row.category ?? "")</td></tr>
             """
         }
-        let problem = draft.problem.map { Layout.problems([$0.message]) } ?? .empty
+        let problem = Layout.problems([guessProblem, draft.problem?.message].compactMap { $0 })
         let remembered: HTML =
             draft.isRemembered
             ? "<p class=\"small\">These are the columns you used for this account last time.</p>"
@@ -186,7 +195,7 @@ struct BankFilePages {
                     \(sample.isEmpty ? "<p class=\"muted\">No rows to show.</p>" : "<div class=\"table-wrap\"><table class=\"responsive\" id=\"bank-sample\"><thead><tr><th>Description</th><th>Date</th><th class=\"num\">Amount</th><th>Payee</th><th>Category</th></tr></thead><tbody>\(sample)</tbody></table></div>" as HTML)
                     </section>
                     """),
-            status: draft.problem == nil ? .ok : .unprocessableContent)
+            status: draft.problem == nil && guessProblem == nil ? .ok : .unprocessableContent)
     }
 
     /// Step 3: what importing will add and skip.

@@ -71,12 +71,17 @@ struct BankImportAPI: Sendable {
             return BankFile(data: data, format: format, dateFormat: dateFormat)
         }
         let separator = try CSVMappingFields.separator(in: fields)
-        // When nothing can be guessed, the fields say it all, from the first three columns up.
         let base =
             (try? await scope.bankImport.draft(account, data: data, separator: separator).mapping)
-            ?? CSVMapping(
-                separator: separator ?? .comma, hasHeader: true, date: 0, dateFormat: .yearMonthDay, amount: .signed(1),
-                decimalMark: .point, description: 2)
+            ?? fallbackMapping(data, separator: separator)
         return BankFile(data: data, format: format, mapping: try CSVMappingFields.apply(fields, to: base))
+    }
+
+    /// What a mapping starts from when nothing can be guessed: the person says it all, from the first three
+    /// columns of the file split as given or guessed.
+    static func fallbackMapping(_ data: Data, separator: CSVTable.Separator?) -> CSVMapping {
+        CSVMapping(
+            separator: separator ?? (try? CSVTable(data))?.separator ?? .comma, hasHeader: true, date: 0,
+            dateFormat: .yearMonthDay, amount: .signed(1), decimalMark: .point, description: 2)
     }
 }

@@ -109,6 +109,13 @@ import VaultWeb
             #expect(
                 String(buffer: shown.body).contains("Line 3, column &#39;Amount&#39;")
                     || String(buffer: shown.body).contains("Line 3, column 'Amount'"))
+            // A file whose columns cannot be guessed goes to the columns step, saying what to choose
+            var unguessable = ReceiptUploadBody.file(
+                "u.csv", "text/csv", Data("When,What,Value\nyesterday,Tea,1\n".utf8), csrf: csrf)
+            unguessable.fields += [("account", account.id.description)]
+            let choose = String(buffer: try await post(jo, unguessable).body)
+            #expect(choose.contains("Columns of u.csv"))
+            #expect(choose.contains("No column of the file holds dates; choose the date column and its format."))
             var forged = ReceiptUploadBody.file("giro.csv", "text/csv", Self.csv, csrf: "nope")
             forged.fields += [("account", account.id.description)]
             #expect(try await post(jo, forged).status == .forbidden)
