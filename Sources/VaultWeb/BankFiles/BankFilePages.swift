@@ -295,10 +295,3 @@ struct BankFilePages {
         return submission
     }
 }
-
-extension BankFileFormat {
-    /// `checkSize` as a vault error the pages and the API answer with 413.
-    static func checkSizeForWeb(_ count: Int) throws {
-        do { try checkSize(count) } catch { throw VaultError(.tooLarge, error.message) }
-    }
-}
