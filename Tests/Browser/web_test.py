@@ -527,6 +527,10 @@ def main():
             for name, fn in CARD_CHECKS:
                 check(name, fn)
             return finish(browser)
+        if only == "bank-file":  # only the bank-file import checks
+            for name, fn in bank_file_checks(browser, f"bank-{int(time.time())}@example.com"):
+                check(name, fn)
+            return finish(browser)
 
         check("sign up, connect the demo bridge with a token, finish onboarding", signup_and_connect)
         check("the dashboard shows the household's numbers", dashboard_numbers)
@@ -554,6 +558,8 @@ def main():
         for name, fn in CARD_CHECKS:
             check(name, fn)
         for name, fn in POLISH_CHECKS:
+            check(name, fn)
+        for name, fn in bank_file_checks(browser, f"bank-{int(time.time())}@example.com"):
             check(name, fn)
 
         light_desktop = browser.new_context(viewport=DESKTOP)
@@ -1265,6 +1271,81 @@ CLIPPED_CONTROLS = """() => {
   }
   return found;
 }"""
+
+
+# ---- Bank-file import (issue 19) ------------------------------------------------------------------------------
+# Settings > Your data > Import a bank file, on a phone: a household of its own with one manual account.
+
+BANK_CSV = (
+    "\ufeffDatum;Omschrijving;Bedrag\n"
+    "05/11/2026;CAFE LUNA;-4,50\n"
+    "05/11/2026;CAFE LUNA;-4,50\n"
+    "13/11/2026;SALARIS;1.234,56\n"
+    "14/11/2026;ENERGIE;(89,90)\n"
+)
+
+
+def bank_file_checks(browser, email):
+    """A European bank's CSV (BOM, semicolons, DD/MM/YYYY, decimal commas, parentheses) through the mapping wizard at
+    390x844: the guessed columns with the first rows, the date format corrected and back, the preview, Import, and
+    the same file again adding nothing."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    path = os.path.join(ARTIFACTS, "bank-import.csv")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(BANK_CSV)
+
+    def upload():
+        page.goto(f"{BASE}/settings/your-data/bank-file")
+        page.set_input_files("#bank-file", path)
+        page.select_option("#bank-account", label="Giro (USD)")
+        page.tap("button:has-text('Next')")
+
+    def import_through_the_wizard():
+        sign_up(page, email)
+        page.goto(f"{BASE}/onboarding/manual")
+        page.fill("#name", "Giro")
+        page.select_option("#kind", "checking")
+        with page.expect_navigation():
+            page.tap("button:has-text('Add account')")
+        upload()
+        expect(page.locator("#columns-title")).to_contain_text("Columns of bank-import.csv")
+        expect(page.locator("#map-dateFormat")).to_have_value("DD/MM/YYYY")
+        expect(page.locator("#map-decimal")).to_have_value("comma")
+        sample = page.locator("#bank-sample tbody tr")
+        expect(sample).to_have_count(4)
+        expect(sample.nth(3)).to_contain_text("-$89.90")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the columns step is {width} px wide on a 390 px phone"
+        shot(page, "phone-bank-file-columns-light")
+        # A wrong date format says which line and column, and the right one brings the rows back
+        page.select_option("#map-dateFormat", "MM/DD/YYYY")
+        page.tap("button:has-text('Update preview')")
+        expect(page.locator(".alert.error")).to_contain_text("Line 4, column 'Datum'")
+        page.select_option("#map-dateFormat", "DD/MM/YYYY")
+        page.tap("button:has-text('Update preview')")
+        expect(page.locator("#bank-sample tbody tr")).to_have_count(4)
+        page.tap("button:has-text('Next: what will be added')")
+        expect(page.locator("#bank-summary")).to_contain_text("4 of 4 rows will be added to Giro")
+        shot(page, "phone-bank-file-review-light")
+        page.tap("button:has-text('Import 4 rows')")
+        page.wait_for_url("**/settings/your-data/bank-file")
+        expect(page.locator(".alert.notice")).to_contain_text("Imported 4 of 4 rows into Giro; 0 were already there.")
+
+    def the_same_file_again_adds_nothing():
+        upload()
+        expect(page.locator("#columns-title")).to_contain_text("Columns of bank-import.csv")
+        expect(page.locator("main")).to_contain_text("the columns you used for this account last time")
+        page.tap("button:has-text('Next: what will be added')")
+        expect(page.locator("#bank-summary")).to_contain_text("0 of 4 rows will be added to Giro; 4 are already there")
+        expect(page.locator("main")).to_contain_text("Nothing to add")
+        context.close()
+
+    return [
+        ("bank file: a CSV through the mapping wizard on a phone, a date format corrected, imported", import_through_the_wizard),
+        ("bank file: the same CSV again is recognised row by row and adds nothing", the_same_file_again_adds_nothing),
+    ]
 
 
 def money(decimal):

@@ -53,7 +53,11 @@ import VaultTestSupport
         let sync = SyncService(scope: scope, secrets: SecretBox(key: Data(repeating: 7, count: 32)), client: client)
         _ = try await sync.connect(setupToken: token)
         _ = try await HouseholdGenerator(scope: scope).generate(transactions: 300, years: 1, seed: 3)
-        _ = try await scope.accounts.add(.init(name: "Wallet", kind: "cash", balance: "50.00"))
+        let wallet = try await scope.accounts.add(.init(name: "Wallet", kind: "cash", balance: "50.00"))
+        // A bank file imported into the wallet, so its CSV mapping is remembered.
+        _ = try await scope.bankImport.importFile(
+            wallet.id,
+            file: BankFile(data: Data("Date,Description,Amount\n2026-11-02,Kiosk,-3.00\n".utf8), format: .csv))
         let lunch = try await scope.transactions.add(
             TransactionInput(amount: "-12.50", account: "Wallet", description: "Lunch", tags: "work, team")
         ).transaction

@@ -65,6 +65,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     recurringRuleBenchmarks()
+    bankImportBenchmarks()
 
     Benchmark(
         "Ingest through the pipeline (generate, match, classify, write), 100k",

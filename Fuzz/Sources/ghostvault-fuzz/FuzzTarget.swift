@@ -14,6 +14,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case ruleFilter = "rule-filter"
     /// A dataset workbook's XML parts: worksheets, shared strings, the sheet list, typed cells.
     case workbook
+    /// Bank files: CSV (separator, mapping guess, rows), OFX/QFX and QIF.
+    case csv, ofx, qif
 
     /// The target named on the command line; a `let`, read once, because libFuzzer's callback is a C function
     /// that cannot carry context.
@@ -31,6 +33,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .dates: DatesTarget.run(Self.text(bytes))
         case .ruleFilter: RuleFilterTarget.run(Self.text(bytes))
         case .workbook: WorkbookTarget.run(Data(bytes))
+        case .csv: BankFilesTarget.csv(Data(bytes))
+        case .ofx: BankFilesTarget.ofx(Data(bytes))
+        case .qif: BankFilesTarget.qif(Data(bytes))
         }
     }
 

@@ -12,7 +12,8 @@ import Foundation
 ///    bank row is a stored row under its bank id, the posted form of a stored pending row, a stored row
 ///    whose id the bank re-issued, a row a person deleted (skipped), or new. A complete answer from the
 ///    bank that no longer lists a stored pending row means it was cancelled: the row is dropped. Rows
-///    without a bank id (manual entry, generated rows) are new.
+///    without a bank id (manual entry, generated rows) are new. A bank file's batch (`matchesStoredContent`)
+///    also skips a row that is already stored under another id (`TransactionIdentity.overlaps`).
 /// 3. **Transfers** (`TransferMatcher`) over every row of the input: pairs a person made stay, automatic
 ///    pairs are found afresh, and the differences with the stored automatic pairs become pair and unpair
 ///    actions.
@@ -33,11 +34,17 @@ public enum IngestPlanner {
         /// was cancelled, and stored rows it no longer lists may be earlier forms of incoming ones. False
         /// after a partial failure (only bank ids match), and for sources that are no bank list at all.
         public var listIsComplete: Bool
+        /// Whether rows whose bank id is not stored are also matched by content against the account's stored
+        /// rows (`TransactionIdentity.overlaps`) and skipped when found: for bank files, whose rows may be
+        /// what sync or another file already brought under other ids.
+        public var matchesStoredContent: Bool
 
-        public init(account: Account.ID, rows: [Transaction], listIsComplete: Bool) {
+        public init(account: Account.ID, rows: [Transaction], listIsComplete: Bool, matchesStoredContent: Bool = false)
+        {
             self.account = account
             self.rows = rows
             self.listIsComplete = listIsComplete
+            self.matchesStoredContent = matchesStoredContent
         }
     }
 
@@ -101,8 +108,15 @@ public enum IngestPlanner {
                 listIsComplete: batch.listIsComplete)
             var decided: [String: TransactionIdentity.Decision] = [:]
             for (row, decision) in zip(bankRows, decisions) { decided[row.bankTransactionID ?? ""] = decision }
+            let overlapping = batch.matchesStoredContent ? overlaps(batch, decided, candidates) : [:]
             var claimed: Set<Transaction.ID> = []
-            for row in batch.rows {
+            for (index, row) in batch.rows.enumerated() {
+                if let (id, days) = overlapping[index] {
+                    let reason = TransactionIdentity.overlapExplanation(days: days)
+                    head.append(.skip(bankID: row.bankTransactionID ?? "", account: batch.account, reason: reason))
+                    claimed.insert(id)
+                    continue
+                }
                 let decision = row.bankTransactionID.flatMap { decided[$0] } ?? .new
                 switch decision {
                 case .deletedByPerson:
@@ -195,6 +209,33 @@ public enum IngestPlanner {
                 $0, reason: $0.isCardPayment ? "a card payment" : "equal and opposite amounts in two accounts")
         }
         return IngestPlan(actions: actions)
+    }
+
+    /// For a batch that matches stored content: the stored row (and how many days apart) that each new
+    /// incoming row already is, by the row's index in the batch; stored rows its bank ids found are not offered.
+    static func overlaps(
+        _ batch: Batch, _ decided: [String: TransactionIdentity.Decision], _ candidates: [Transaction]
+    ) -> [Int: (Transaction.ID, Int)] {
+        var claimed: Set<Transaction.ID> = []
+        for decision in decided.values {
+            switch decision {
+            case .known(let id), .postedFromPending(let id), .reissued(let id): claimed.insert(id)
+            case .new, .deletedByPerson: break
+            }
+        }
+        let open = batch.rows.indices.filter { index in
+            batch.rows[index].bankTransactionID.flatMap { decided[$0] }.map { $0 == .new } ?? true
+        }
+        let stored = candidates.filter { !claimed.contains($0.id) }
+        let found = TransactionIdentity.overlaps(
+            open.map { incoming(batch.rows[$0]) }, candidates: stored.map(TransactionIdentity.Candidate.init))
+        let dates = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0.date) })
+        var result: [Int: (Transaction.ID, Int)] = [:]
+        for (position, id) in found {
+            let row = batch.rows[open[position]]
+            result[open[position]] = (id, abs((dates[id] ?? row.date).days(until: row.date)))
+        }
+        return result
     }
 
     /// The identity stage's view of an incoming row.

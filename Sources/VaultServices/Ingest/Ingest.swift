@@ -7,8 +7,8 @@ import VaultStore
 /// actions in that same session, so the data and its classification commit together.
 ///
 /// What it reads for a plan: the accounts and rules (small); for each incoming batch, the account's
-/// bank rows within `identityMarginDays` of the batch's dates, the rows holding its bank ids, the
-/// account's pending rows and its deleted-row memory; then the transfer window, closed: every row that
+/// bank rows (and imported ones, for a bank file's batch) within `identityMarginDays` of the batch's
+/// dates, the rows holding its bank ids, the account's pending rows and its deleted-row memory; then the transfer window, closed: every row that
 /// could pair with a row already read (the opposite amount, another account, within
 /// `TransferMatcher.maximumDays` days), and the other side of every stored pair of one, until nothing
 /// new turns up. That is the connected part of the household's possible pairs around the input, which
@@ -63,7 +63,7 @@ struct Ingest {
             }
             for row in try await session.transactions.bankTransactions(
                 in: batch.account, from: earliest.adding(days: -Self.identityMarginDays),
-                through: latest.adding(days: Self.identityMarginDays))
+                through: latest.adding(days: Self.identityMarginDays), orImported: batch.matchesStoredContent)
             {
                 loaded[row.id] = row
             }
@@ -93,9 +93,12 @@ struct Ingest {
         let gap = TransferMatcher.maximumDays
         while !frontier.isEmpty {
             // What each frontier row could pair with: the opposite amount, in another account, within the gap.
-            var wanted: [Int64: [(date: LocalDate, account: Account.ID, currency: Currency)]] = [:]
+            // By amount, then by account, so a row read from the frontier's own account (all of them, for a
+            // large bank file) is passed over without scanning that account's entries.
+            var wanted: [Int64: [Account.ID: [(date: LocalDate, currency: Currency)]]] = [:]
             for row in frontier where !row.amount.isZero {
-                wanted[-row.amount.minorUnits, default: []].append((row.date, row.accountID, row.amount.currency))
+                wanted[-row.amount.minorUnits, default: [:]][row.accountID, default: []].append(
+                    (row.date, row.amount.currency))
             }
             var next: [Transaction] = []
             if !wanted.isEmpty {
@@ -106,9 +109,11 @@ struct Ingest {
                         amounts: amounts, from: range.lowerBound, through: range.upperBound)
                 }
                 for row in read where loaded[row.id] == nil {
-                    let pairable = wanted[row.amount.minorUnits]?.contains {
-                        $0.account != row.accountID && $0.currency == row.amount.currency
-                            && abs($0.date.days(until: row.date)) <= gap
+                    let pairable = wanted[row.amount.minorUnits]?.contains { account, entries in
+                        account != row.accountID
+                            && entries.contains {
+                                $0.currency == row.amount.currency && abs($0.date.days(until: row.date)) <= gap
+                            }
                     }
                     guard pairable == true else { continue }
                     loaded[row.id] = row

@@ -66,6 +66,7 @@ public struct HouseholdScope: Sendable {
     public var lens: LensService { LensService(scope: self) }
     public var receipts: ReceiptService { ReceiptService(scope: self) }
     public var ingest: IngestService { IngestService(scope: self) }
+    public var bankImport: BankImportService { BankImportService(scope: self) }
     public var cards: CardService { CardService(scope: self) }
     public var recurringRules: RecurringRuleService { RecurringRuleService(scope: self) }
     public var dataset: DatasetService { DatasetService(scope: self) }

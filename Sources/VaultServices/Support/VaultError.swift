@@ -56,6 +56,10 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
         switch error {
         case let error as VaultError: return error
         case let error as InvalidInput: return VaultError(error)
+        case let error as BankFileError:
+            // A file too large is refused as such; any other problem is in the file, for the person to fix.
+            return error.code == .tooLarge
+                ? VaultError(.tooLarge, error.message) : VaultError(InvalidInput(field: "file", error.message))
         case let error as MoneyError:
             // An amount that would overflow a balance or total is input to fix, not a server failure.
             return VaultError(InvalidInput(field: "amount", "\(error)"))

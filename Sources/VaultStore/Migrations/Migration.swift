@@ -31,5 +31,6 @@ extension Migration {
         .memberRoles,
         .housingPatterns,
         .loginAttempts,
+        .bankFileMappings,
     ]
 }

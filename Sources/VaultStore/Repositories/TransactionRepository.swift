@@ -208,15 +208,18 @@ public struct TransactionRepository: Sendable {
         return try await transactions(from: rows)
     }
 
-    /// An account's transactions from bank sync dated within a range, for recognising incoming ones.
+    /// An account's transactions from bank sync (and, with `orImported`, from bank files) dated within a
+    /// range, for recognising incoming ones.
     public func bankTransactions(
-        in account: Account.ID, from: LocalDate, through: LocalDate
+        in account: Account.ID, from: LocalDate, through: LocalDate, orImported: Bool = false
     ) async throws -> [Transaction] {
+        let sources = orImported ? ["bank", "import"] : ["bank"]
         let rows = try await session.sql.raw(
             Self.selectWithCurrency
                 + """
                  WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
-                   AND t.source = 'bank' AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+                   AND t.source IN (\(binds: sources))
+                   AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
                 """
         ).all()
         return try await transactions(from: rows)

@@ -17,7 +17,8 @@ extension HouseholdSession {
         "card_payee_choices", "card_expense_choices", "miles_cards", "recurring_instances", "recurring_rules",
         "receipts", "transaction_tags",
         "transfer_pairs", "unlinked_transfers", "transactions", "deleted_bank_transactions", "balance_snapshots",
-        "accounts", "institutions", "connections", "budgets", "recurring_decisions", "recurring_cache",
+        "bank_file_mappings", "accounts", "institutions", "connections", "budgets", "recurring_decisions",
+        "recurring_cache",
         "lens_overrides", "lens_targets", "rules", "categories",
     ]
 

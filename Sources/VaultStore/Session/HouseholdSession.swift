@@ -31,6 +31,7 @@ public struct HouseholdSession: Sendable {
     public var receipts: ReceiptRepository { ReceiptRepository(session: self) }
     public var milesCards: MilesCardRepository { MilesCardRepository(session: self) }
     public var recurringRules: RecurringRuleRepository { RecurringRuleRepository(session: self) }
+    public var bankFileMappings: BankFileMappingRepository { BankFileMappingRepository(session: self) }
 
     /// The household this session belongs to.
     public func household() async throws -> Household {

@@ -264,6 +264,7 @@ enum OpenAPIDocument {
         \(cardSchemas)
         \(recurringSchemas)
         \(datasetSchemas)
+        \(bankFileSchemas)
         paths:
           /info:
             get:
@@ -818,5 +819,6 @@ enum OpenAPIDocument {
         \(cardPaths)
         \(recurringPaths)
         \(datasetPaths)
+        \(bankFilePaths)
         """
 }

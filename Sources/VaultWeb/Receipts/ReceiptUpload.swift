@@ -6,7 +6,7 @@ import NIOCore
 import VaultCore
 import VaultServices
 
-/// A receipt file as an upload carries it: the part named `file` of a `multipart/form-data` body (what a
+/// A receipt file (or another uploaded file, such as a bank file) as an upload carries it: the part named `file` of a `multipart/form-data` body (what a
 /// page's form and most HTTP clients send), or the whole body of any other request (`Content-Type:
 /// image/jpeg` and the like, with the name in `?name=` or a `Content-Disposition` header).
 ///
@@ -36,9 +36,14 @@ struct ReceiptUpload: Sendable {
 
     /// Reads the upload, refusing a body over `maximumBodySize` before reading the rest of it.
     static func read(_ request: Request) async throws -> ReceiptUpload {
+        try await read(request, upTo: maximumBodySize, tooLarge: tooLarge)
+    }
+
+    /// Reads an upload of another kind of file (a bank file), refusing a body over `limit` with `tooLarge`.
+    static func read(_ request: Request, upTo limit: Int, tooLarge: VaultError) async throws -> ReceiptUpload {
         let body: ByteBuffer
         do {
-            body = try await request.body.collect(upTo: maximumBodySize)
+            body = try await request.body.collect(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw tooLarge
         }
@@ -62,9 +67,7 @@ struct ReceiptUpload: Sendable {
         guard let file else {
             throw VaultError(
                 InvalidInput(
-                    field: "file",
-                    "Choose the photo or PDF of the receipt to attach (a multipart form sends it as the field 'file')."
-                ))
+                    field: "file", "Choose the file to upload (a multipart form sends it as the field 'file')."))
         }
         var fields: [String: String] = [:]
         for part in parts where part.fileName == nil {

@@ -32,6 +32,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     RecurringRulesAPI(environment: environment).addRoutes(to: signedInAPI)
     AnalysisAPI(environment: environment).addRoutes(to: signedInAPI)
     DatasetAPI(environment: environment).addRoutes(to: signedInAPI)
+    BankImportAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)
@@ -52,6 +53,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     CardsPages(environment: environment).addRoutes(to: pages)
     DangerZonePages(environment: environment).addRoutes(to: pages)
     DatasetPages(environment: environment).addRoutes(to: pages)
+    BankFilePages(environment: environment).addRoutes(to: pages)
     return router
 }
 

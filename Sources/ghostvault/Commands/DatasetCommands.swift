@@ -34,14 +34,6 @@ struct ExportCommand: AsyncParsableCommand {
     }
 }
 
-/// `ghostvault import …`: bring data in.
-struct ImportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
-        abstract: "Import a dataset exported by GhostVault.",
-        subcommands: [DatasetImportCommand.self])
-}
-
 /// `ghostvault import dataset FILE [--apply]`: a dataset `.zip`, previewed, then merged or restored.
 struct DatasetImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

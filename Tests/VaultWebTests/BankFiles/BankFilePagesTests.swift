@@ -1,0 +1,128 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+import VaultCore
+import VaultServices
+import VaultStore
+import VaultTestSupport
+import VaultWeb
+
+/// Settings › Your data › Import a bank file, as a person in a browser without JavaScript uses it.
+@Suite struct BankFilePagesTests {
+    static let path = "/settings/your-data/bank-file"
+    static let csv = Data(
+        "\u{FEFF}Date;Description;Amount\n05/11/2026;CAFE LUNA;-4,50\n06/11/2026;BOOKSHOP;(20,00)\n".utf8)
+
+    func person(_ world: WebWorld) async throws -> (Browser, HouseholdScope, Account) {
+        let browser = try await world.signedUp("jo@example.com")
+        let user = try #require(try await world.environment.database.users.credentials(email: "jo@example.com")).user
+        let scope = Fixture.vault(world.environment.database).household(user.householdID)
+        let account = try await scope.accounts.add(.init(name: "Giro", kind: "checking"))
+        return (browser, scope, account)
+    }
+
+    func post(_ browser: Browser, _ body: ReceiptUploadBody) async throws -> TestResponse {
+        try await browser.send(
+            Self.path, method: .post, headers: [.contentType: ReceiptUploadBody.contentType], body: body.buffer)
+    }
+
+    /// The hidden and chosen fields of the page's form, to submit it again as a browser would.
+    func formFields(_ html: String, action: String) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        for input in Browser.all(#"<input type="hidden" name="[^"]+" value="[^"]*">"#, in: html) {
+            let name = Browser.first(#"name="([^"]+)""#, in: input) ?? ""
+            let value = Browser.first(#"value="([^"]*)""#, in: input) ?? ""
+            if name != "header" { fields.append((name, value)) }
+        }
+        for select in Browser.all(#"<select id="map-[^"]+" name="[^"]+">.*?</select>"#, in: html) {
+            let name = Browser.first(#"name="([^"]+)""#, in: select) ?? ""
+            let value = Browser.first(#"<option value="([^"]*)" selected>"#, in: select) ?? "0"
+            fields.append((name, value))
+        }
+        if html.contains("name=\"header\" value=\"true\" checked") { fields.append(("header", "true")) }
+        fields.append(("action", action))
+        return fields
+    }
+
+    @Test("upload, the guessed columns with the first rows, the preview, Import; a second import adds nothing")
+    func wizard() async throws {
+        try await withWeb { world in
+            let (jo, scope, account) = try await person(world)
+            let start = try await jo.page(Self.path)
+            #expect(start.status == .ok)
+            #expect(start.html.contains("enctype=\"multipart/form-data\""))
+            #expect(start.html.contains("<option value=\"\(account.id)\">Giro (USD)</option>"))
+            let csrf = try await jo.csrfToken(on: Self.path)
+
+            // When a CSV is uploaded
+            var upload = ReceiptUploadBody.file("giro.csv", "text/csv", Self.csv, csrf: csrf)
+            upload.fields += [("account", account.id.description), ("action", "upload")]
+            let mapping = try await post(jo, upload)
+            let mappingHTML = String(buffer: mapping.body)
+            // Then the guessed columns and the first rows as they will be stored
+            #expect(mapping.status == .ok)
+            #expect(mappingHTML.contains("Columns of giro.csv"))
+            #expect(mappingHTML.contains("<option value=\"DD/MM/YYYY\" selected>"))
+            #expect(mappingHTML.contains("<option value=\"comma\" selected>"))
+            #expect(mappingHTML.contains("CAFE LUNA"))
+            #expect(mappingHTML.contains("-$20.00") || mappingHTML.contains("−$20.00"))
+
+            // When the person goes on to the preview
+            let review = try await post(jo, ReceiptUploadBody(fields: formFields(mappingHTML, action: "review")))
+            let reviewHTML = String(buffer: review.body)
+            #expect(review.status == .ok)
+            #expect(reviewHTML.contains("<strong>2</strong> of 2 rows will be added to Giro"))
+            #expect(try await scope.transactions.list(TransactionQuery()).totalCount == 0)
+
+            // And imports
+            let imported = try await post(jo, ReceiptUploadBody(fields: formFields(reviewHTML, action: "import")))
+            #expect(imported.status == .seeOther)
+            #expect(try await jo.page(Self.path).html.contains("Imported 2 of 2 rows into Giro; 0 were already there."))
+            #expect(try await scope.transactions.list(TransactionQuery()).totalCount == 2)
+
+            // The second time the remembered columns are used, and nothing is added
+            var again = ReceiptUploadBody.file("giro.csv", "text/csv", Self.csv, csrf: csrf)
+            again.fields += [("account", account.id.description), ("action", "upload")]
+            let remembered = String(buffer: try await post(jo, again).body)
+            #expect(remembered.contains("the columns you used for this account last time"))
+            let second = String(
+                buffer: try await post(jo, ReceiptUploadBody(fields: formFields(remembered, action: "review"))).body)
+            #expect(second.contains("<strong>0</strong> of 2 rows will be added"))
+            #expect(second.contains("Nothing to add"))
+        }
+    }
+
+    @Test("a broken row is shown on the columns step; a forged form and a missing file are refused")
+    func refusals() async throws {
+        try await withWeb { world in
+            let (jo, scope, account) = try await person(world)
+            let csrf = try await jo.csrfToken(on: Self.path)
+            var broken = ReceiptUploadBody.file(
+                "b.csv", "text/csv", Data("Date,Description,Amount\n2026-11-05,Tea,-1\n2026-11-06,Cake,x\n".utf8),
+                csrf: csrf)
+            broken.fields += [("account", account.id.description)]
+            let shown = try await post(jo, broken)
+            #expect(shown.status == .unprocessableContent)
+            #expect(
+                String(buffer: shown.body).contains("Line 3, column &#39;Amount&#39;")
+                    || String(buffer: shown.body).contains("Line 3, column 'Amount'"))
+            // A file whose columns cannot be guessed goes to the columns step, saying what to choose
+            var unguessable = ReceiptUploadBody.file(
+                "u.csv", "text/csv", Data("When,What,Value\nyesterday,Tea,1\n".utf8), csrf: csrf)
+            unguessable.fields += [("account", account.id.description)]
+            let choose = String(buffer: try await post(jo, unguessable).body)
+            #expect(choose.contains("Columns of u.csv"))
+            #expect(choose.contains("No column of the file holds dates; choose the date column and its format."))
+            var forged = ReceiptUploadBody.file("giro.csv", "text/csv", Self.csv, csrf: "nope")
+            forged.fields += [("account", account.id.description)]
+            #expect(try await post(jo, forged).status == .forbidden)
+            let missing = try await post(
+                jo, ReceiptUploadBody(fields: [("csrf", csrf), ("account", account.id.description)]))
+            #expect(String(buffer: missing.body).contains("Choose the bank file to import."))
+            #expect(try await scope.transactions.list(TransactionQuery()).totalCount == 0)
+        }
+    }
+}
