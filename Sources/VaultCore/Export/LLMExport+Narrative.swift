@@ -167,7 +167,8 @@ extension LLMExport {
                     let points = status.percentage - status.target
                     let position =
                         points == 0
-                        ? "on target" : "\(points.magnitude)% \(points > 0 ? "above" : "below") the \(status.target)% target"
+                        ? "on target"
+                        : "\(points.magnitude)% \(points > 0 ? "above" : "below") the \(status.target)% target"
                     return "\(name) \(status.bucket == .savings ? "is" : "are") at \(status.percentage)% of spending "
                         + "and saving, \(position)"
                 }
@@ -181,7 +182,8 @@ extension LLMExport {
     /// `signed` puts `+` before a positive amount.
     public func text(_ money: Money, signed: Bool = false) -> String {
         var written = money.formatted()
-        if options.rounding.isOn, money.minorUnits % money.currency.minorUnitsPerMajor == 0, money.currency.exponent > 0 {
+        if options.rounding.isOn, money.minorUnits % money.currency.minorUnitsPerMajor == 0, money.currency.exponent > 0
+        {
             let zeros = "." + String(repeating: "0", count: money.currency.exponent)
             if let range = written.range(of: zeros) { written.removeSubrange(range) }
         }

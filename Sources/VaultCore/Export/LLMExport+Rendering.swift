@@ -31,8 +31,9 @@ extension LLMExport {
     /// The Markdown shape: headings as in the spec, then the months, recurring commitments and 50/30/20 status.
     public func markdown() -> String {
         var lines = ["# Financial Summary (\(periodTitle))", ""]
-        lines.append("Period: \(periodStart) to \(periodEnd) (\(dayCount) days). Amounts in \(currency.code)"
-            + (options.rounding.isOn ? ", rounded (\(options.rounding.displayName.lowercased()))." : ", exact."))
+        lines.append(
+            "Period: \(periodStart) to \(periodEnd) (\(dayCount) days). Amounts in \(currency.code)"
+                + (options.rounding.isOn ? ", rounded (\(options.rounding.displayName.lowercased()))." : ", exact."))
         lines += ["", "## Account Overview"]
         lines += accounts.isEmpty ? ["- No accounts"] : accounts.map { "- \($0.label): \(text($0.balance))" }
         lines += ["", "## Income vs Expenses"]
@@ -55,7 +56,9 @@ extension LLMExport {
         }
         if let commitments {
             lines += ["", "## Recurring Commitments"]
-            lines.append("- Monthly Total: \(text(commitments.monthlyTotal)) (\(commitments.itemCount) items)")
+            lines.append(
+                "- Monthly Total: \(text(commitments.monthlyTotal)) (\(commitments.itemCount) \(commitments.itemCount == 1 ? "item" : "items"))"
+            )
             lines.append("- Needs: \(text(commitments.needs))")
             lines.append("- Wants: \(text(commitments.wants))")
             lines.append("- Savings: \(text(commitments.savings))")
@@ -79,12 +82,22 @@ extension LLMExport {
     public func json() -> OrderedJSON {
         func amount(_ money: Money) -> OrderedJSON { .number(Self.number(money)) }
         var members: [(String, OrderedJSON)] = [
-            ("period", .object([("start", .string(periodStart)), ("end", .string(periodEnd)), ("days", .number("\(dayCount)"))])),
+            (
+                "period",
+                .object([
+                    ("start", .string(periodStart)), ("end", .string(periodEnd)), ("days", .number("\(dayCount)")),
+                ])
+            ),
             ("currency", .string(currency.code)),
             ("rounding", .string(options.rounding.rawValue)),
             (
                 "accounts",
-                .array(accounts.map { .object([("alias", .string($0.alias)), ("type", .string($0.type)), ("balance", amount($0.balance))]) })
+                .array(
+                    accounts.map {
+                        .object([
+                            ("alias", .string($0.alias)), ("type", .string($0.type)), ("balance", amount($0.balance)),
+                        ])
+                    })
             ),
             (
                 "summary",
@@ -95,11 +108,23 @@ extension LLMExport {
             ),
             (
                 "months",
-                .array(months.map { .object([("month", .string($0.label)), ("income", amount($0.income)), ("expenses", amount($0.expenses)), ("net", amount($0.net))]) })
+                .array(
+                    months.map {
+                        .object([
+                            ("month", .string($0.label)), ("income", amount($0.income)),
+                            ("expenses", amount($0.expenses)), ("net", amount($0.net)),
+                        ])
+                    })
             ),
             (
                 "categories",
-                .array(categories.map { .object([("name", .string($0.name)), ("amount", amount($0.amount)), ("percentage", .number("\($0.percentage)"))]) })
+                .array(
+                    categories.map {
+                        .object([
+                            ("name", .string($0.name)), ("amount", amount($0.amount)),
+                            ("percentage", .number("\($0.percentage)")),
+                        ])
+                    })
             ),
         ]
         if let commitments {
@@ -107,17 +132,22 @@ extension LLMExport {
                 (
                     "recurringCommitments",
                     .object([
-                        ("monthlyTotal", amount(commitments.monthlyTotal)), ("needsRecurring", amount(commitments.needs)),
-                        ("wantsRecurring", amount(commitments.wants)), ("savingsRecurring", amount(commitments.savings)),
+                        ("monthlyTotal", amount(commitments.monthlyTotal)),
+                        ("needsRecurring", amount(commitments.needs)),
+                        ("wantsRecurring", amount(commitments.wants)),
+                        ("savingsRecurring", amount(commitments.savings)),
                         ("itemCount", .number("\(commitments.itemCount)")),
                     ])
                 ))
         }
         if let budget {
             var status: [(String, OrderedJSON)] = []
-            for bucket in budget.buckets { status.append((Self.key(bucket.bucket) + "Percentage", .number("\(bucket.percentage)"))) }
+            for bucket in budget.buckets {
+                status.append((Self.key(bucket.bucket) + "Percentage", .number("\(bucket.percentage)")))
+            }
             status.append(("status", .string(budget.status)))
-            status.append(("targetDeviation", .object(budget.buckets.map { (Self.key($0.bucket), .string($0.deviation)) })))
+            status.append(
+                ("targetDeviation", .object(budget.buckets.map { (Self.key($0.bucket), .string($0.deviation)) })))
             members.append(("budgetStatus", .object(status)))
         }
         if !narrative.isEmpty { members.append(("narrative", .string(narrative))) }

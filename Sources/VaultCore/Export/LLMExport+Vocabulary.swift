@@ -7,7 +7,8 @@ extension LLMExport {
         var texts = Narrative.templates
         texts += [
             "Financial Summary Period to days Amounts in rounded exact", "Account Overview No accounts",
-            "Income vs Expenses Total Income Total Expenses Net Income-to-Expense Ratio", "Month by Month income expenses net",
+            "Income vs Expenses Total Income Total Expenses Net Income-to-Expense Ratio",
+            "Month by Month income expenses net",
             "Top Spending Categories No spending", "Recurring Commitments Monthly Total items Needs Wants Savings",
             "50/30/20 Status target Status", "Narrative", "Month Day T-Minus Days Asset Liability Category",
             CategoryLine.uncategorizedName,

@@ -16,8 +16,9 @@ public struct LLMExport: Sendable {
         /// Whether the narrative paragraph is included.
         public var includesNarrative: Bool
 
-        public init(rounding: ExportRounding = .off, dateStyle: ExportDateStyle = .monthDay, includesNarrative: Bool = true)
-        {
+        public init(
+            rounding: ExportRounding = .off, dateStyle: ExportDateStyle = .monthDay, includesNarrative: Bool = true
+        ) {
             self.rounding = rounding
             self.dateStyle = dateStyle
             self.includesNarrative = includesNarrative
@@ -197,7 +198,9 @@ public struct LLMExport: Sendable {
         net = shown(try totals.net())
         incomeToExpenseRatio =
             totals.spending > 0
-            ? Self.twoDecimals(Money.divide(Int128(totals.income) * 100, by: Int128(totals.spending), rounding: .toNearestOrAwayFromZero))
+            ? Self.twoDecimals(
+                Money.divide(
+                    Int128(totals.income) * 100, by: Int128(totals.spending), rounding: .toNearestOrAwayFromZero))
             : nil
 
         var monthLines: [MonthLine] = []
@@ -247,7 +250,11 @@ public struct LLMExport: Sendable {
     /// The accounts that count in totals, in the export's currency, under their aliases.
     static func aliases(_ input: Input, rounding: ExportRounding) throws(MoneyError) -> [AccountLine] {
         let counted = input.accounts.filter { $0.countsInTotals && $0.currency == input.currency }
-            .sorted { ($0.isLiability ? 1 : 0, $0.sortOrder, $0.kind.rawValue, $0.id.description) < ($1.isLiability ? 1 : 0, $1.sortOrder, $1.kind.rawValue, $1.id.description) }
+            .sorted {
+                ($0.isLiability ? 1 : 0, $0.sortOrder, $0.kind.rawValue, $0.id.description) < (
+                    $1.isLiability ? 1 : 0, $1.sortOrder, $1.kind.rawValue, $1.id.description
+                )
+            }
         var lines: [AccountLine] = []
         var assetCount = 0
         var liabilityCount = 0

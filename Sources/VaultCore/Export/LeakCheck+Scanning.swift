@@ -13,7 +13,9 @@ extension LeakCheck {
     static func moneyFigures(in output: String, format: ExportFormat, currency: Currency) -> [Figure] {
         let scalars = Array(output.unicodeScalars)
         var figures: [Figure] = []
-        func isNumberScalar(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) || scalar == "," || scalar == "." }
+        func isNumberScalar(_ scalar: Unicode.Scalar) -> Bool {
+            ("0"..."9").contains(scalar) || scalar == "," || scalar == "."
+        }
         /// The number starting at `start`, without a trailing comma or full stop.
         func number(from start: Int) -> Range<Int>? {
             var end = start
@@ -34,7 +36,8 @@ extension LeakCheck {
         let code = Array((" " + currency.code).unicodeScalars)
         var index = 0
         while index < scalars.count {
-            if !marker.isEmpty, index + marker.count <= scalars.count, Array(scalars[index..<index + marker.count]) == marker,
+            if !marker.isEmpty, index + marker.count <= scalars.count,
+                Array(scalars[index..<index + marker.count]) == marker,
                 let range = number(from: index + marker.count)
             {
                 add(range, from: index, signAt: index - 1)
@@ -65,7 +68,9 @@ extension LeakCheck {
                 var start = lineStart + valueOffset
                 let negative = start < lineEnd && scalars[start] == "-"
                 if negative { start += 1 }
-                if !LLMExport.nonMoneyKeys.contains(String(key)), let range = number(from: start), range.upperBound <= lineEnd {
+                if !LLMExport.nonMoneyKeys.contains(String(key)), let range = number(from: start),
+                    range.upperBound <= lineEnd
+                {
                     add(range, signAt: negative ? start - 1 : nil)
                 }
             }
@@ -165,7 +170,9 @@ extension LeakCheck {
                 } else if parts.count == 2, firstPart.count == 4, separators != "." {
                     if months.contains(where: { $0.year == parts[0] && $0.month == parts[1] }) { found.append(token) }
                 } else if parts.count == 2, separators == "/" {
-                    if inside(year: nil, month: parts[0], day: parts[1]) || inside(year: nil, month: parts[1], day: parts[0]) {
+                    if inside(year: nil, month: parts[0], day: parts[1])
+                        || inside(year: nil, month: parts[1], day: parts[0])
+                    {
                         found.append(token)
                     }
                 }
@@ -177,7 +184,9 @@ extension LeakCheck {
                 continue
             }
             for neighbour in [index - 1, index + 1] where tokens.indices.contains(neighbour) {
-                if let day = Int(tokens[neighbour]), tokens[neighbour].count <= 2, inside(year: nil, month: number, day: day) {
+                if let day = Int(tokens[neighbour]), tokens[neighbour].count <= 2,
+                    inside(year: nil, month: number, day: day)
+                {
                     found.append(neighbour < index ? "\(tokens[neighbour]) \(token)" : "\(token) \(tokens[neighbour])")
                 }
             }

@@ -141,10 +141,14 @@ public struct LeakCheck: Sendable {
             }
         }
         for (what, name) in sensitive.names where what.hasPrefix("account") {
-            for run in Self.digitRuns(Array(name.unicodeScalars)) where run.count >= 4 { lastFours.append((String(run.suffix(4)), "\(what) \u{201C}\(name)\u{201D}")) }
+            for run in Self.digitRuns(Array(name.unicodeScalars)) where run.count >= 4 {
+                lastFours.append((String(run.suffix(4)), "\(what) \u{201C}\(name)\u{201D}"))
+            }
         }
         for number in sensitive.accountNumbers {
-            for run in Self.digitRuns(Array(number.unicodeScalars)) where run.count >= 4 { lastFours.append((String(run.suffix(4)), "an account number")) }
+            for run in Self.digitRuns(Array(number.unicodeScalars)) where run.count >= 4 {
+                lastFours.append((String(run.suffix(4)), "an account number"))
+            }
         }
         for (four, source) in lastFours where digitRuns.contains(four) {
             leaks.insert(Leak(kind: .accountNumber, found: four, source: "last four digits of \(source)"))
@@ -163,7 +167,8 @@ public struct LeakCheck: Sendable {
                 leaks.insert(
                     Leak(
                         kind: .amount, found: figure.text,
-                        source: exact ? "the exact amount of a transaction or balance" : "an amount that was not rounded"))
+                        source: exact
+                            ? "the exact amount of a transaction or balance" : "an amount that was not rounded"))
             }
         }
         self.leaks = leaks.sorted {

@@ -41,7 +41,8 @@ public struct LLMExportPreview: Sendable {
             byID[line.accountID].map { AccountAlias(name: $0.displayName, alias: line.label) }
         }
         var counts: [String: (category: String, count: Int)] = [:]
-        for transaction in transactions where !excluded.contains(transaction.id) && transaction.classification == .expense {
+        for transaction in transactions
+        where !excluded.contains(transaction.id) && transaction.classification == .expense {
             let name = transaction.payee.flatMap { $0.isEmpty ? nil : $0 } ?? transaction.description
             let category = transaction.categoryID.flatMap { tree[$0] }.map { tree.root(of: $0.id)?.name ?? $0.name }
             let current = counts[name] ?? ("Category: " + (category ?? CategoryLine.uncategorizedName), 0)
@@ -55,7 +56,11 @@ public struct LLMExportPreview: Sendable {
             Example(original: $0.description, shown: export.options.dateStyle.label($0, in: range))
         }
         let largest = transactions.filter { !excluded.contains($0.id) }
-            .sorted { ($0.amount.minorUnits.magnitude, $1.id.description) > ($1.amount.minorUnits.magnitude, $0.id.description) }
+            .sorted {
+                ($0.amount.minorUnits.magnitude, $1.id.description) > (
+                    $1.amount.minorUnits.magnitude, $0.id.description
+                )
+            }
             .prefix(3)
         amounts = largest.map {
             Example(original: $0.amount.formatted(), shown: export.text(export.options.rounding.rounded($0.amount)))

@@ -12,7 +12,10 @@ public struct LLMExportRequest: Hashable, Sendable {
     /// How many transactions one export may leave out.
     public static let maximumExcluded = 1_000
 
-    public init(range: DateRange, options: LLMExport.Options = .init(), format: ExportFormat = .markdown, excluded: [Transaction.ID] = []) {
+    public init(
+        range: DateRange, options: LLMExport.Options = .init(), format: ExportFormat = .markdown,
+        excluded: [Transaction.ID] = []
+    ) {
         self.range = range
         self.options = options
         self.format = format
@@ -34,11 +37,15 @@ public struct LLMExportRequest: Hashable, Sendable {
         var problems: [Problem] = []
         func day(_ text: String?, field: String) -> LocalDate? {
             guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
-                problems.append(Problem(field: field, message: "Give the period's \(field == "from" ? "first" : "last") day as YYYY-MM-DD."))
+                problems.append(
+                    Problem(
+                        field: field,
+                        message: "Give the period's \(field == "from" ? "first" : "last") day as YYYY-MM-DD."))
                 return nil
             }
             guard let date = LocalDate(iso: text) else {
-                problems.append(Problem(field: field, message: "'\(text)' is not a date; write it as YYYY-MM-DD, like 2026-11-01."))
+                problems.append(
+                    Problem(field: field, message: "'\(text)' is not a date; write it as YYYY-MM-DD, like 2026-11-01."))
                 return nil
             }
             return date
@@ -52,7 +59,11 @@ public struct LLMExportRequest: Hashable, Sendable {
                 problems.append(Problem(field: "from", message: "The first day is after the last; swap them."))
             } else if range!.dayCount > HistoryRange.maximumCustomDays {
                 problems.append(
-                    Problem(field: "through", message: "An export covers at most \(HistoryRange.maximumCustomDays) days; choose a shorter period."))
+                    Problem(
+                        field: "through",
+                        message:
+                            "An export covers at most \(HistoryRange.maximumCustomDays) days; choose a shorter period.")
+                )
             }
         }
         var chosenRounding = ExportRounding.off
@@ -61,7 +72,10 @@ public struct LLMExportRequest: Hashable, Sendable {
                 chosenRounding = parsed
             } else {
                 problems.append(
-                    Problem(field: "rounding", message: "'\(rounding)' is not a rounding; use off, nearest-10, nearest-50 or two-significant."))
+                    Problem(
+                        field: "rounding",
+                        message: "'\(rounding)' is not a rounding; use off, nearest-10, nearest-50 or two-significant.")
+                )
             }
         }
         var chosenFormat = ExportFormat.markdown
@@ -77,22 +91,28 @@ public struct LLMExportRequest: Hashable, Sendable {
             if let parsed = ExportDateStyle(name: dates) {
                 style = parsed
             } else {
-                problems.append(Problem(field: "dates", message: "'\(dates)' is not a date style; use month-day or days-before-end."))
+                problems.append(
+                    Problem(
+                        field: "dates", message: "'\(dates)' is not a date style; use month-day or days-before-end."))
             }
         }
         var ids: [Transaction.ID] = []
         for text in exclude.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) })
         where !text.isEmpty {
-            if let id = Transaction.ID(text) { ids.append(id) } else {
+            if let id = Transaction.ID(text) {
+                ids.append(id)
+            } else {
                 problems.append(Problem(field: "exclude", message: "'\(text)' is not a transaction id."))
             }
         }
         if ids.count > maximumExcluded {
-            problems.append(Problem(field: "exclude", message: "An export can leave out at most \(maximumExcluded) transactions."))
+            problems.append(
+                Problem(field: "exclude", message: "An export can leave out at most \(maximumExcluded) transactions."))
         }
         guard problems.isEmpty, let range else { throw InvalidInput(problems) }
         return LLMExportRequest(
-            range: range, options: LLMExport.Options(rounding: chosenRounding, dateStyle: style, includesNarrative: narrative),
+            range: range,
+            options: LLMExport.Options(rounding: chosenRounding, dateStyle: style, includesNarrative: narrative),
             format: chosenFormat, excluded: Array(Set(ids)).sorted { $0.description < $1.description })
     }
 }

@@ -42,19 +42,22 @@ public struct LLMExportService: Sendable {
             let lens = try LensReport(
                 month: CalendarMonth(containing: range.end), currency: household.baseCurrency, accounts: accounts,
                 tree: tree,
-                groups: try await session.tallies.lensGroups(from: range.start, through: range.end, excluding: request.excluded),
+                groups: try await session.tallies.lensGroups(
+                    from: range.start, through: range.end, excluding: request.excluded),
                 targets: try await session.lens.targets() ?? .standard, overrides: try await session.lens.overrides())
             return (
                 household: household, today: today, accounts: accounts, tree: tree, excluded: excluded, lens: lens,
                 institutions: try await session.institutions.all(),
-                tallies: try await session.tallies.tallies(TransactionFilter(from: range.start, through: range.end), grouping: .month),
+                tallies: try await session.tallies.tallies(
+                    TransactionFilter(from: range.start, through: range.end), grouping: .month),
                 dailyNet: try await session.tallies.dailyNet(from: range.start, through: latest),
                 transactions: try await session.transactions.window(amounts: nil, from: range.start, through: range.end)
             )
         }
         let recurring = try await scope.reports.recurring()
         let input = LLMExport.Input(
-            range: request.range, currency: gathered.household.baseCurrency, accounts: gathered.accounts, tree: gathered.tree,
+            range: request.range, currency: gathered.household.baseCurrency, accounts: gathered.accounts,
+            tree: gathered.tree,
             tallies: gathered.tallies, excluded: gathered.excluded, dailyNet: gathered.dailyNet, today: gathered.today,
             lens: gathered.lens, recurring: recurring)
         let export = try LLMExport(input, options: request.options)
@@ -68,7 +71,8 @@ public struct LLMExportService: Sendable {
                 sensitive.exactAmounts.insert(Int64(balance.minorUnits.magnitude))
             }
         }
-        let check = LeakCheck(output: text, format: request.format, rounding: request.options.rounding, sensitive: sensitive)
+        let check = LeakCheck(
+            output: text, format: request.format, rounding: request.options.rounding, sensitive: sensitive)
         let preview = LLMExportPreview(
             export: export, accounts: gathered.accounts, transactions: gathered.transactions, tree: gathered.tree,
             range: request.range, excluded: Set(request.excluded))

@@ -263,6 +263,7 @@ enum OpenAPIDocument {
                 url: {type: string, description: where GET returns the bytes}
         \(cardSchemas)
         \(recurringSchemas)
+        \(llmExportSchemas)
         paths:
           /info:
             get:
@@ -816,5 +817,6 @@ enum OpenAPIDocument {
                 "404": {$ref: '#/components/responses/Error'}
         \(cardPaths)
         \(recurringPaths)
+        \(llmExportPaths)
         """
 }

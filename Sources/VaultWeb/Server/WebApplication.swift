@@ -25,6 +25,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     DangerZoneAPI(environment: environment).addRoutes(to: signedInAPI)
     RecurringRulesAPI(environment: environment).addRoutes(to: signedInAPI)
     AnalysisAPI(environment: environment).addRoutes(to: signedInAPI)
+    LLMExportAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)
@@ -44,6 +45,7 @@ public func buildRouter(_ environment: WebEnvironment) -> Router<WebContext> {
     ReceiptsPages(environment: environment).addRoutes(to: pages)
     CardsPages(environment: environment).addRoutes(to: pages)
     DangerZonePages(environment: environment).addRoutes(to: pages)
+    LLMExportPages(environment: environment).addRoutes(to: pages)
     return router
 }
 

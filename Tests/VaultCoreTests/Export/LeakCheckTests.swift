@@ -7,7 +7,8 @@ import VaultCore
     static let period = DateRange(start: LocalDate(iso: "2026-09-01")!, end: LocalDate(iso: "2026-11-30")!)!
 
     static func sensitive(
-        names: [(String, String)] = [], numbers: [String] = [], allowed: Set<String> = ["dining", "groceries", "housing"],
+        names: [(String, String)] = [], numbers: [String] = [],
+        allowed: Set<String> = ["dining", "groceries", "housing"],
         amounts: Set<Int64> = []
     ) -> LeakCheck.Sensitive {
         LeakCheck.Sensitive(
