@@ -25,9 +25,14 @@ struct ExportLLMCommand: AsyncParsableCommand {
     @Flag(help: "Also print the preview of every transformation (to standard error).") var preview = false
 
     func run() async throws {
-        let request = try LLMExportRequest.parse(
-            from: from, through: to, rounding: rounding, format: format, dates: dates, narrative: !noNarrative,
-            exclude: exclude)
+        let request: LLMExportRequest
+        do {
+            request = try LLMExportRequest.parse(
+                from: from, through: to, rounding: rounding, format: format, dates: dates, narrative: !noNarrative,
+                exclude: exclude)
+        } catch {
+            throw VaultError(error)
+        }
         try await global.withHousehold { household, _ in
             let result = try await household.llmExport.export(request)
             if preview {
