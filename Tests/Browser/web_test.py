@@ -594,8 +594,13 @@ def llm_export_on_a_phone(browser, phone, page):
         for name, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
             context = browser.new_context(viewport=viewport, color_scheme=scheme, storage_state=phone.storage_state())
             view = context.new_page()
+            # The saved theme wins over the system's, so choose it in Settings for this shot.
+            view.goto(f"{BASE}/settings")
+            view.check(f"input[name=theme][value={scheme}]")
+            view.click("button:has-text('Save theme')")
             view.goto(address)
             expect(view.locator("#leak-check")).to_be_visible()
+            view.locator("#leak-check").scroll_into_view_if_needed()
             view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-llm-export-{scheme}.png"), full_page=False)
             context.close()
 
