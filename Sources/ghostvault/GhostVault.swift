@@ -20,7 +20,7 @@ struct GhostVault: AsyncParsableCommand {
             TransfersCommand.self, RulesCommand.self, ReportCommand.self, BudgetCommand.self, RecurringCommand.self,
             LensCommand.self, GenerateCommand.self, ServeCommand.self, UsersCommand.self, ReceiptsCommand.self,
             TagsCommand.self, CardsCommand.self, EraseCommand.self, RecurringRulesCommand.self, BackupCommand.self,
-            RestoreCommand.self, ExportCommand.self, ImportCommand.self,
+            RestoreCommand.self, ExportCommand.self, ImportCommand.self, ExportLLMCommand.self,
         ]
     )
 }

@@ -554,6 +554,8 @@ def main():
         check("your data: the dataset exported from Settings on a phone opens in openpyxl and LibreOffice", lambda: dataset_export(page))
         check("the danger zone on a phone, light and dark: ERASE refused in lower case, then erased; the account deleted", danger_zone_on_a_phone)
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
+        check("issue 20: an LLM export in Markdown with rounding on at phone size, and its leak check",
+              lambda: llm_export_on_a_phone(browser, phone, page))
 
         for name, fn in CARD_CHECKS:
             check(name, fn)
@@ -568,6 +570,57 @@ def main():
         view.screenshot(path=os.path.join(ARTIFACTS, "desktop-login-light.png"))
         light_desktop.close()
         return finish(browser)
+
+
+# ---- Issue 20: the ghost-safe LLM export ---------------------------------------------------------------------
+
+
+def llm_export_on_a_phone(browser, phone, page):
+    """From the Dashboard's "Export for LLM": a period, rounding to the nearest 10, Markdown, a transaction left
+    out, then the leak check's verdict and the export's text (no account name, no calendar date, no cents)."""
+    page.goto(f"{BASE}/dashboard")
+    page.click("a:has-text('Export for LLM')")
+    page.wait_for_url("**/settings/llm-export**")
+    expect(page.locator("h1")).to_have_text("Export for LLM")
+    page.fill("input[name=from]", "2026-09-01")
+    page.fill("input[name=through]", "2026-11-20")
+    page.select_option("select[name=rounding]", "nearest-10")
+    page.check("input[name=format][value=markdown]")
+    page.fill("input[name=q]", "coffee")
+    page.click("#llm-preview")
+    page.wait_for_load_state()
+    expect(page.locator("table.preview").first).to_contain_text("Asset_A")
+    boxes = page.locator("#exclude-list input[name=exclude]")
+    if boxes.count() > 0:
+        boxes.first.check()
+        page.click("#llm-preview")
+        page.wait_for_load_state()
+    verdict = page.locator("#leak-check")
+    expect(verdict).to_contain_text("Leak check: passed")
+    text = page.locator("#llm-export-text").input_value()
+    assert text.startswith("# Financial Summary"), text[:80]
+    assert "## Narrative" in text and "Asset_A (" in text
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", text), "a calendar date is in the export"
+    assert not re.search(r"\$[\d,]+\.\d\d", text), "an amount with cents is in the export though rounding is on"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the export page scrolls sideways ({width} px)"
+    page.screenshot(path=os.path.join(ARTIFACTS, "phone-llm-export.png"), full_page=True)
+    address = page.url
+    for scheme in ["light", "dark"]:
+        for name, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
+            context = browser.new_context(viewport=viewport, color_scheme=scheme, storage_state=phone.storage_state())
+            view = context.new_page()
+            # The saved theme wins over the system's, so choose it in Settings for this shot.
+            view.goto(f"{BASE}/settings")
+            view.check(f"input[name=theme][value={scheme}]")
+            view.click("button:has-text('Save theme')")
+            view.goto(address)
+            expect(view.locator("#leak-check")).to_be_visible()
+            view.locator("#leak-check").scroll_into_view_if_needed()
+            view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-llm-export-{scheme}.png"), full_page=False)
+            context.close()
+
+# ---- end of issue 20 ---------------------------------------------------------------------------------------
 
 
 def finish(browser):

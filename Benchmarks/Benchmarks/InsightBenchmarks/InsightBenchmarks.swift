@@ -46,6 +46,12 @@ let benchmarks: @Sendable () -> Void = {
                 try await $0.reports.analysis(
                     AnalysisQuery(timeframe: "year", date: "2026-10-15", categories: ["Dining"], tags: ["family"])))
         }
+        // Issue 20: the LLM export of one year under 2 s at 1M (the export, its rendering and its leak check).
+        report("LLM export, one year, Markdown, nearest 10") {
+            blackHole(
+                try await $0.llmExport.export(
+                    try LLMExportRequest.parse(from: "2025-11-01", through: "2026-10-31", rounding: "nearest-10")))
+        }
         report("Net worth now") { blackHole(try await $0.reports.netWorth()) }
         report("Net worth history, one year") { blackHole(try await $0.reports.netWorthHistory(.oneYear)) }
         ingestBenchmarks(size: size, label: label)

@@ -70,6 +70,7 @@ public struct HouseholdScope: Sendable {
     public var cards: CardService { CardService(scope: self) }
     public var recurringRules: RecurringRuleService { RecurringRuleService(scope: self) }
     public var dataset: DatasetService { DatasetService(scope: self) }
+    public var llmExport: LLMExportService { LLMExportService(scope: self) }
 
     /// The household itself.
     public func details() async throws -> Household {

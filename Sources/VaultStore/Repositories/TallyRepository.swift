@@ -91,7 +91,13 @@ public struct TallyRepository: Sendable {
     }
 
     /// A range's expenses and transfers grouped by account, classification, category and payee, for the 50/30/20 lens.
-    public func lensGroups(from: LocalDate, through: LocalDate) async throws -> [LensReport.Group] {
+    ///
+    /// `excluding` leaves those transactions out (the ones a person chose to keep out of an LLM export).
+    public func lensGroups(
+        from: LocalDate, through: LocalDate, excluding: [Transaction.ID] = []
+    ) async throws -> [LensReport.Group] {
+        let leftOut: SQLQueryString =
+            excluding.isEmpty ? "" : " AND t.id NOT IN (\(binds: excluding.map(\.description)))"
         let rows = try await session.sql.raw(
             """
             SELECT t.account_id, t.classification, t.category_id, t.payee, t.description,
@@ -103,9 +109,11 @@ public struct TallyRepository: Sendable {
               AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
               AND t.pending = \(bind: false) AND t.excluded = \(bind: false)
               AND t.classification IN ('expense', 'transfer')
-            GROUP BY t.account_id, t.classification, t.category_id, t.payee, t.description,
-                     CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END
-            """
+            """ + leftOut
+                + """
+                 GROUP BY t.account_id, t.classification, t.category_id, t.payee, t.description,
+                          CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END
+                """
         ).all()
         return try rows.map { row in
             LensReport.Group(

@@ -265,6 +265,7 @@ enum OpenAPIDocument {
         \(recurringSchemas)
         \(datasetSchemas)
         \(bankFileSchemas)
+        \(llmExportSchemas)
         paths:
           /info:
             get:
@@ -820,5 +821,6 @@ enum OpenAPIDocument {
         \(recurringPaths)
         \(datasetPaths)
         \(bankFilePaths)
+        \(llmExportPaths)
         """
 }

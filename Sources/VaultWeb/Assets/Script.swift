@@ -620,5 +620,20 @@ enum Script {
             board.addEventListener("touchmove", (event) => { if (drag) event.preventDefault(); }, { passive: false });
           }
         })();
+        // Copy buttons: `data-copy` names the element whose text goes to the clipboard (the LLM export).
+        document.querySelectorAll("button[data-copy]").forEach((button) => {
+          button.hidden = false;
+          button.addEventListener("click", async () => {
+            const source = document.getElementById(button.dataset.copy);
+            if (!source) return;
+            try {
+              await navigator.clipboard.writeText(source.value || source.textContent);
+              button.textContent = "Copied";
+            } catch {
+              source.select && source.select();
+              button.textContent = "Select and copy";
+            }
+          });
+        });
         """
 }

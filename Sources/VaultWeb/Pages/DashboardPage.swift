@@ -34,6 +34,7 @@ enum DashboardPage {
                 <span class="row"><a class="button add-button" href="/transactions/new">+ Add</a>
                 <a id="edit-layout" class="button secondary" href="/dashboard\(editing ? "" : "?edit=1")" aria-pressed="\(editing ? "true" : "false")" aria-label="Rearrange the dashboard" title="Rearrange, remove or add components">\(Icons.gear)</a></span></div>
                 \(syncBar(data, signedIn: signedIn))
+                <p class="small"><a href="/settings/llm-export">Export for LLM</a>: an anonymized summary for an AI assistant</p>
                 \(emptyState)
                 <section id="hidden-cards" class="card"\(editing ? "" : " hidden") aria-label="Removed components">
                 <h2>Rearrange</h2><p class="muted small">Drag a component by its ⠿ handle, or use its buttons. Removed components:</p>

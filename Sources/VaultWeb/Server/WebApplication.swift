@@ -33,6 +33,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     AnalysisAPI(environment: environment).addRoutes(to: signedInAPI)
     DatasetAPI(environment: environment).addRoutes(to: signedInAPI)
     BankImportAPI(environment: environment).addRoutes(to: signedInAPI)
+    LLMExportAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)
@@ -54,6 +55,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     DangerZonePages(environment: environment).addRoutes(to: pages)
     DatasetPages(environment: environment).addRoutes(to: pages)
     BankFilePages(environment: environment).addRoutes(to: pages)
+    LLMExportPages(environment: environment).addRoutes(to: pages)
     return router
 }
 
