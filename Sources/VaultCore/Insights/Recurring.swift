@@ -27,6 +27,9 @@ public struct RecurringSeries: Hashable, Sendable, Codable {
     public let key: String
     /// Money in (a paycheck) rather than a bill: listed as recurring, not counted in the recurring cost.
     public let isIncome: Bool
+    /// The keys this series had before references were folded from payees (one per distinct payee key of its
+    /// charges, newest first), so a person's earlier decisions still apply; empty when nothing changed.
+    public let formerKeys: [String]
     /// The payee as the latest charge shows it.
     public let name: String
     public let payeeKey: String
@@ -116,7 +119,8 @@ public enum RecurringDetector {
         var incomeKeys: Set<String> = []
         for charge in charges where charge.amount.minorUnits != 0 && charge.date <= today {
             guard seen.insert(charge.transactionID).inserted else { continue }
-            let key = keys[charge.name] ?? PayeeKey.normalize(charge.name)
+            // References that change with every payment ("REF #IB000012") are folded: still one payee.
+            let key = keys[charge.name] ?? PayeeKey.folded(charge.name)
             keys[charge.name] = key
             guard !key.isEmpty else { continue }
             let isIncome = !charge.amount.isNegative
@@ -287,8 +291,13 @@ public enum RecurringDetector {
             if LensClassifier.savingsKinds.contains(partner) { bucket = .savings }
         }
         let suffix = "|\(cadence.rawValue)|\(account.id)" + (isIncome ? "|income" : "")
+        var formerKeys: [String] = []
+        for charge in run.reversed() {
+            let former = PayeeKey.normalize(charge.name)
+            if former != payeeKey, !formerKeys.contains(former + suffix) { formerKeys.append(former + suffix) }
+        }
         return RecurringSeries(
-            key: payeeKey + suffix, isIncome: isIncome,
+            key: payeeKey + suffix, isIncome: isIncome, formerKeys: formerKeys,
             name: last.name, payeeKey: payeeKey,
             cadence: cadence, accountID: account.id, categoryID: last.categoryID, bucket: bucket,
             transactionIDs: run.map(\.transactionID), firstDate: run[0].date, lastDate: last.date, nextDate: nextDate,

@@ -55,7 +55,9 @@ public struct RecurringReport: Sendable {
         var possible: [RecurringSeries] = []
         var dismissed: [RecurringSeries] = []
         for var series in detected where series.amount.currency == currency {
-            switch decisions[series.key] {
+            // A decision made before references were folded from payees is kept under a former key.
+            let decision = decisions[series.key] ?? series.formerKeys.lazy.compactMap { decisions[$0] }.first
+            switch decision {
             case let decision? where decision.status == .dismissed:
                 series.status = .dismissed
                 dismissed.append(series)

@@ -208,4 +208,35 @@ import VaultCore
         #expect(report.monthlyTotal.decimalString == "60.00")
         #expect(report.upcoming.map(\.name) == ["Metro Internet"])
     }
+
+    @Test("a monthly transfer with a changing reference is one series, and old decisions still apply")
+    func changingReference() throws {
+        // Given
+        let transfers = ["2026-08-05", "2026-09-05", "2026-10-05", "2026-11-05"].enumerated().map {
+            entry($1, -500_00, "ONLINE TRANSFER TO SAVINGS REF #IB0000\(12 + $0)")
+        }
+        // When
+        let detected = try detect(transfers)
+        // Then
+        let series = try #require(detected.first)
+        #expect(detected.count == 1)
+        #expect(series.occurrences == 4)
+        #expect(series.payeeKey == "online transfer to savings")
+        // A dismissal stored under the key the series had before (its latest reference) still holds.
+        let former = "online transfer to savings ref ib000015|monthly|\(checking.id)"
+        #expect(series.formerKeys.first == former)
+        let report = try RecurringReport(
+            detected: detected,
+            decisions: [former: .init(status: .dismissed, decidedOn: LocalDate(iso: "2026-11-06")!)], today: today,
+            currency: .usd)
+        #expect(report.series.isEmpty)
+        #expect(report.dismissed.count == 1)
+    }
+
+    @Test("different store numbers of one chain were already one payee; different chains stay apart")
+    func storeNumbers() throws {
+        let a = ["2026-09-10", "2026-10-10", "2026-11-10"].map { entry($0, -40_00, "SHELL OIL 57442 REF 11A2") }
+        let b = ["2026-09-12", "2026-10-12", "2026-11-12"].map { entry($0, -40_00, "CHEVRON 0042 REF 11A2") }
+        #expect(Set(try detect(a + b).map(\.payeeKey)) == ["shell oil", "chevron"])
+    }
 }
