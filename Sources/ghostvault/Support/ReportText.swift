@@ -21,7 +21,7 @@ enum ReportText {
         lines.append("Liabilities  \(worth.totals.liabilities.formatted())")
         for other in worth.otherCurrencies {
             lines.append(
-                "In \(other.currency.code) (kept apart): net worth \(other.netWorth.formatted()), "
+                "In \(other.currency.displayCode) (kept apart): net worth \(other.netWorth.formatted()), "
                     + "assets \(other.assets.formatted()), liabilities \(other.liabilities.formatted())")
         }
         var rows: [[String]] = []
@@ -63,7 +63,7 @@ enum ReportText {
         ]
         for other in report.otherCurrencies {
             lines.append(
-                "In \(other.currency.code) (kept apart): income \(other.income.formatted()), spending \(other.spending.formatted())"
+                "In \(other.currency.displayCode) (kept apart): income \(other.income.formatted()), spending \(other.spending.formatted())"
             )
         }
         if report.spendingByCategory.isEmpty {
