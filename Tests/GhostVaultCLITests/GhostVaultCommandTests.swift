@@ -186,6 +186,18 @@ import VaultTestSupport
         let transactions = try cli.run("transactions", "--json", "--include-transfers", "--page-size", "1")
         let total = try #require((try cli.json(transactions) as? [String: Any])?["totalCount"] as? Int)
         #expect(total > 500, "eighteen months of a household")
+        // --all lists every row with an exact count, each synced row with the bank's transaction id.
+        let all = try cli.run("transactions", "--json", "--include-transfers", "--all")
+        #expect(all.status == 0, "\(all.stderr)")
+        let everything = try #require(try cli.json(all) as? [String: Any])
+        let rows = try #require(everything["items"] as? [[String: Any]])
+        #expect(everything["totalCountIsExact"] as? Bool == true)
+        #expect(everything["totalCount"] as? Int == rows.count)
+        #expect(rows.count >= total)
+        #expect(Set(rows.compactMap { $0["id"] as? String }).count == rows.count, "no row twice")
+        #expect(rows.allSatisfy { ($0["bankTransactionId"] as? String)?.isEmpty == false })
+        let text = try cli.run("transactions", "--include-transfers", "--all").stdout
+        #expect(text.contains("\(rows.count) transactions."))
         let connections = try cli.run("connections")
         for institution in [
             "Evergreen Bank", "Summit Card Services", "Northwind Rewards", "Harbor Brokerage", "Keystone Home Loans",

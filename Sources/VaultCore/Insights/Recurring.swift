@@ -23,8 +23,13 @@ public struct RecurringSeries: Hashable, Sendable, Codable {
         public let on: LocalDate
     }
 
-    /// Names the series for a person's decisions: payee key, cadence and account.
+    /// Names the series for a person's decisions: payee key, cadence and account (and `income` for money in).
     public let key: String
+    /// Money in (a paycheck) rather than a bill: listed as recurring, not counted in the recurring cost.
+    public let isIncome: Bool
+    /// The keys this series had before references were folded from payees (one per distinct payee key of its
+    /// charges, newest first), so a person's earlier decisions still apply; empty when nothing changed.
+    public let formerKeys: [String]
     /// The payee as the latest charge shows it.
     public let name: String
     public let payeeKey: String
@@ -53,13 +58,13 @@ public struct RecurringSeries: Hashable, Sendable, Codable {
 
 /// Finds recurring series in a household's history and predicts their next charges.
 public enum RecurringDetector {
-    /// One charge: money out of an account.
+    /// One charge: money out of an account, or for income series, money in.
     public struct Charge: Hashable, Sendable {
         public let transactionID: Transaction.ID
         public let accountID: Account.ID
         public let categoryID: Category.ID?
         public let date: LocalDate
-        /// Negative: money out.
+        /// Negative: money out; positive: income.
         public let amount: Money
         /// The payee, or the description when there is none.
         public let name: String
@@ -110,22 +115,29 @@ public enum RecurringDetector {
         var byPayee: [String: [Charge]] = [:]
         var keys: [String: String] = [:]
         var seen = Set<Transaction.ID>()
-        for charge in charges where charge.amount.isNegative && charge.date <= today {
+        // Money out and money in from one payee are separate series (a refund is not a bill).
+        var incomeKeys: Set<String> = []
+        for charge in charges where charge.amount.minorUnits != 0 && charge.date <= today {
             guard seen.insert(charge.transactionID).inserted else { continue }
-            let key = keys[charge.name] ?? PayeeKey.normalize(charge.name)
+            // References that change with every payment ("REF #IB000012") are folded: still one payee.
+            let key = keys[charge.name] ?? PayeeKey.folded(charge.name)
             keys[charge.name] = key
             guard !key.isEmpty else { continue }
-            byPayee[key, default: []].append(charge)
+            let isIncome = !charge.amount.isNegative
+            if isIncome { incomeKeys.insert(key) }
+            byPayee[isIncome ? "+" + key : key, default: []].append(charge)
         }
         var found: [RecurringSeries] = []
-        for (payeeKey, payeeCharges) in byPayee where payeeCharges.count >= 2 {
+        for (groupKey, payeeCharges) in byPayee where payeeCharges.count >= 2 {
+            let isIncome = groupKey.hasPrefix("+") && incomeKeys.contains(String(groupKey.dropFirst()))
+            let payeeKey = isIncome ? String(groupKey.dropFirst()) : groupKey
             let sorted = payeeCharges.sorted { ($0.date, $0.transactionID) < ($1.date, $1.transactionID) }
             for cluster in clusters(sorted) {
                 guard let run = trailingRun(cluster), !isHabit(run.charges, cadence: run.cadence, among: sorted),
                     let account = byAccount[run.charges.last!.accountID],
                     let series = try series(
-                        run.charges, cadence: run.cadence, payeeKey: payeeKey, today: today, account: account,
-                        tree: tree, overrides: lensOverrides)
+                        run.charges, cadence: run.cadence, payeeKey: payeeKey, isIncome: isIncome, today: today,
+                        account: account, tree: tree, overrides: lensOverrides)
                 else { continue }
                 found.append(series)
             }
@@ -169,13 +181,15 @@ public enum RecurringDetector {
         return others >= run.count
     }
 
-    /// The latest stretch of a cluster whose intervals all fit one cadence.
+    /// The latest stretch of a cluster whose intervals all fit one cadence (a day window, or for calendar
+    /// cadences the same day of the month moved to a business day; see `RecurringCadence.fits`).
     static func trailingRun(_ cluster: [Charge]) -> (charges: [Charge], cadence: RecurringCadence)? {
-        guard cluster.count >= 2 else { return nil }
-        let lastInterval = cluster[cluster.count - 2].date.days(until: cluster[cluster.count - 1].date)
-        guard let cadence = RecurringCadence.fitting(days: lastInterval) else { return nil }
+        guard cluster.count >= 2,
+            let cadence = RecurringCadence.fitting(
+                from: cluster[cluster.count - 2].date, to: cluster[cluster.count - 1].date)
+        else { return nil }
         var start = cluster.count - 2
-        while start > 0, cadence.interval.contains(cluster[start - 1].date.days(until: cluster[start].date)) {
+        while start > 0, cadence.fits(from: cluster[start - 1].date, to: cluster[start].date) {
             start -= 1
         }
         let run = Array(cluster[start...])
@@ -183,9 +197,18 @@ public enum RecurringDetector {
     }
 
     /// The day a calendar cadence lands on: the last charge's day, unless that was clamped to a short
-    /// month's end, when the latest charges' largest day stands (a bill on the 31st stays on the 31st).
+    /// month's end, when the latest charges' largest day stands (a bill on the 31st stays on the 31st), or
+    /// moved off a weekend: a Monday the 2nd after charges on the 1st stands for the 1st (and a Friday the
+    /// 29th after charges on the 30th for the 30th).
     static func typicalDay(_ run: [Charge]) -> Int {
         let last = run.last!.date
+        let earlier = Set(run.dropLast().suffix(5).map(\.date.day))
+        if last.weekday == .monday, let day = [last.day - 1, last.day - 2].first(where: earlier.contains) {
+            return day
+        }
+        if last.weekday == .friday, let day = [last.day + 1, last.day + 2].first(where: earlier.contains) {
+            return day
+        }
         guard last.day == LocalDate.daysIn(month: last.month, year: last.year) else { return last.day }
         return run.suffix(3).map(\.date.day).max()!
     }
@@ -198,13 +221,13 @@ public enum RecurringDetector {
     }
 
     static func series(
-        _ run: [Charge], cadence: RecurringCadence, payeeKey: String, today: LocalDate, account: Account,
-        tree: CategoryTree, overrides: [String: LensBucket]
+        _ run: [Charge], cadence: RecurringCadence, payeeKey: String, isIncome: Bool = false, today: LocalDate,
+        account: Account, tree: CategoryTree, overrides: [String: LensBucket]
     ) throws(MoneyError) -> RecurringSeries? {
         let last = run.last!
         guard last.date.days(until: today) <= cadence.recencyDays else { return nil }
         let currency = last.amount.currency
-        let magnitudes = run.map { Int64(Int128(-$0.amount.minorUnits)) }
+        let magnitudes = run.map { Int64(Int128($0.amount.minorUnits).magnitude) }
         var total: Int64 = 0
         for magnitude in magnitudes { total = try Exact.add(total, magnitude) }
         let average = Money(minorUnits: total, currency: currency)
@@ -219,12 +242,20 @@ public enum RecurringDetector {
         let day = typicalDay(run)
         var daysOff: [Double] = []
         var intervals: [Int] = []
+        // Whether the bank moved a charge off a weekend: then the next one is predicted on a business day too.
+        var movesOffWeekends = false
         for (previous, next) in zip(run, run.dropFirst()) {
             let interval = previous.date.days(until: next.date)
             intervals.append(interval)
             if let months = cadence.months {
                 let expected = date(previous.date, plusMonths: months, day: day)
-                daysOff.append(Double(abs(expected.days(until: next.date))))
+                let moved = [expected.followingBusinessDay, expected.precedingBusinessDay]
+                if expected != next.date, moved.contains(next.date) {
+                    movesOffWeekends = true
+                    daysOff.append(0)
+                } else {
+                    daysOff.append(Double(abs(expected.days(until: next.date))))
+                }
             } else {
                 daysOff.append(abs(Double(interval) - cadence.nominalDays))
             }
@@ -237,7 +268,8 @@ public enum RecurringDetector {
 
         let nextDate: LocalDate
         if let months = cadence.months {
-            nextDate = date(last.date, plusMonths: months, day: day)
+            let calendarDate = date(last.date, plusMonths: months, day: day)
+            nextDate = movesOffWeekends ? calendarDate.followingBusinessDay : calendarDate
         } else {
             let averageInterval = Double(intervals.reduce(0, +)) / Double(intervals.count)
             nextDate = last.date.adding(days: Int(averageInterval.rounded()))
@@ -254,12 +286,19 @@ public enum RecurringDetector {
             expenseNamed: last.name, description: last.description, categoryID: last.categoryID, account: account,
             tree: tree, overrides: overrides
         ).bucket
-        if overrides[payeeKey] == nil, let partner = last.partnerKind {
+        if !isIncome, overrides[payeeKey] == nil, let partner = last.partnerKind {
             if LensClassifier.debtKinds.contains(partner) { bucket = .need }
             if LensClassifier.savingsKinds.contains(partner) { bucket = .savings }
         }
+        let suffix = "|\(cadence.rawValue)|\(account.id)" + (isIncome ? "|income" : "")
+        var formerKeys: [String] = []
+        for charge in run.reversed() {
+            let former = PayeeKey.normalize(charge.name)
+            if former != payeeKey, !formerKeys.contains(former + suffix) { formerKeys.append(former + suffix) }
+        }
         return RecurringSeries(
-            key: "\(payeeKey)|\(cadence.rawValue)|\(account.id)", name: last.name, payeeKey: payeeKey,
+            key: payeeKey + suffix, isIncome: isIncome, formerKeys: formerKeys,
+            name: last.name, payeeKey: payeeKey,
             cadence: cadence, accountID: account.id, categoryID: last.categoryID, bucket: bucket,
             transactionIDs: run.map(\.transactionID), firstDate: run[0].date, lastDate: last.date, nextDate: nextDate,
             amount: latest, averageAmount: averageAmount,

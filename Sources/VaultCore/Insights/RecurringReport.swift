@@ -35,9 +35,9 @@ public struct RecurringReport: Sendable {
     public let possible: [RecurringSeries]
     /// Series a person dismissed, so they can be restored.
     public let dismissed: [RecurringSeries]
-    /// Bills due within `horizonDays`, and overdue ones, soonest first.
+    /// Bills due within `horizonDays`, and overdue ones, soonest first (not income).
     public let upcoming: [Upcoming]
-    /// The sum of the shown series' monthly costs.
+    /// The sum of the shown bills' monthly costs (income series are not counted).
     public let monthlyTotal: Money
     /// The monthly total per lens bucket.
     public let monthlyByBucket: [LensBucket: Money]
@@ -55,7 +55,9 @@ public struct RecurringReport: Sendable {
         var possible: [RecurringSeries] = []
         var dismissed: [RecurringSeries] = []
         for var series in detected where series.amount.currency == currency {
-            switch decisions[series.key] {
+            // A decision made before references were folded from payees is kept under a former key.
+            let decision = decisions[series.key] ?? series.formerKeys.lazy.compactMap { decisions[$0] }.first
+            switch decision {
             case let decision? where decision.status == .dismissed:
                 series.status = .dismissed
                 dismissed.append(series)
@@ -76,7 +78,8 @@ public struct RecurringReport: Sendable {
         }
         var total: Int64 = 0
         var byBucket: [LensBucket: Int64] = [:]
-        for series in shown {
+        // Income series (paychecks) are listed but are not a cost, nor a bill coming up.
+        for series in shown where !series.isIncome {
             total = try Exact.add(total, series.monthlyAmount.minorUnits)
             byBucket[series.bucket] = try Exact.add(byBucket[series.bucket] ?? 0, series.monthlyAmount.minorUnits)
         }
@@ -89,7 +92,7 @@ public struct RecurringReport: Sendable {
         self.horizonDays = horizonDays
         monthlyTotal = Money(minorUnits: total, currency: currency)
         monthlyByBucket = byBucket.mapValues { Money(minorUnits: $0, currency: currency) }
-        upcoming = shown.filter { $0.nextDate <= horizon }
+        upcoming = shown.filter { !$0.isIncome && $0.nextDate <= horizon }
             .map {
                 Upcoming(
                     seriesKey: $0.key, name: $0.name, amount: $0.amount, dueDate: $0.nextDate,

@@ -26,7 +26,7 @@ extension Money {
         if let symbol = currency.symbol {
             return sign + symbol + grouped
         }
-        return sign + grouped + " " + currency.code
+        return sign + grouped + " " + currency.displayCode
     }
 
     /// Inserts a comma every three digits from the right.

@@ -5,9 +5,10 @@ import VaultCore
 /// Translating SimpleFIN's wire values into the domain's (DESIGN section 2: mapping lives here, so the
 /// protocol client never depends on VaultCore).
 enum BankData {
-    /// An account's currency: an ISO code, or a custom currency URL kept as its own currency with two decimals.
+    /// An account's currency: an ISO code, or a custom currency URL (points, miles) kept as its own
+    /// currency with no decimals, shown by the name in its URL (`Currency.displayCode`).
     static func currency(_ code: String) -> Currency {
-        Currency(isoCode: code) ?? Currency(code: code, exponent: 2)
+        Currency(isoCode: code) ?? Currency.custom(url: code)
     }
 
     /// An exact amount from the bank's decimal text. Trailing zeros beyond the currency's decimals
@@ -35,6 +36,8 @@ enum BankData {
 
     /// What kind an account probably is, from its name and holdings; a person can change it.
     static func kind(name: String, balance: Money, hasHoldings: Bool) -> AccountKind {
+        // Points and miles are not a bank account: other, unless the name says what it is.
+        let fallback: AccountKind = balance.currency.isCustom ? .other : .checking
         // Whole words only: "Credit Union Checking" is checking, "Miracle Savings" has no IRA in it.
         let words = Set(name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
         func has(_ candidates: String...) -> Bool { !words.isDisjoint(with: candidates) }
@@ -44,6 +47,6 @@ enum BankData {
         if has("checking", "chequing") { return .checking }
         if has("savings", "saving") { return .savings }
         if has("card", "visa", "mastercard", "amex") || (has("credit") && !has("union")) { return .creditCard }
-        return .checking
+        return fallback
     }
 }

@@ -292,6 +292,8 @@ public struct RecurringReportView: Codable, Hashable, Sendable {
         public let tier: String
         public let status: String
         public let bucket: String
+        /// Money in (a paycheck): listed as recurring, not part of the monthly recurring cost.
+        public let income: Bool
         public let categoryId: String?
         public let accountId: String
         public let priceChange: PriceChange?
@@ -312,6 +314,7 @@ public struct RecurringReportView: Codable, Hashable, Sendable {
             tier = series.tier.rawValue
             status = series.status.rawValue
             bucket = series.bucket.rawValue
+            income = series.isIncome
             categoryId = series.categoryID?.description
             accountId = series.accountID.description
             priceChange = series.priceChange.map {

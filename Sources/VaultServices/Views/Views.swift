@@ -120,6 +120,8 @@ public struct TransactionView: Codable, Hashable, Sendable {
     /// Why it is classified so: "Matched: <rule name>", "Auto-detected", "Set by you" or "Default".
     public let reason: String
     public let source: String
+    /// The bank's own id for the transaction (SimpleFIN's `id`); absent for entries made by hand.
+    public let bankTransactionId: String?
     public let postedAt: String?
 
     public init(_ listed: TransactionService.Listed) {
@@ -147,6 +149,7 @@ public struct TransactionView: Codable, Hashable, Sendable {
         classificationSource = transaction.classificationSource.rawValue
         reason = listed.reason
         source = transaction.source.rawValue
+        bankTransactionId = transaction.bankTransactionID
         postedAt = transaction.postedAt.map { ISO8601DateFormatter().string(from: $0) }
     }
 }
@@ -169,6 +172,16 @@ public struct PageView<Item: Codable & Sendable>: Codable, Sendable {
         pageCount = page.pageCount
         totalCount = page.totalCount
         totalCountIsExact = page.countIsExact
+    }
+
+    /// Every matching item as one page: the count is exact.
+    public init(all items: [Item]) {
+        self.items = items
+        page = 1
+        pageSize = items.count
+        pageCount = 1
+        totalCount = items.count
+        totalCountIsExact = true
     }
 }
 

@@ -125,10 +125,12 @@ public struct TallyRepository: Sendable {
         }
     }
 
-    /// The money out that could be a bill in a range: expenses, and transfers (before pairing is checked).
+    /// The money that could be a recurring series in a range: money out as expenses and transfers (before
+    /// pairing is checked), and money in as income (paychecks).
     static let chargeConditions: SQLQueryString = """
-        t.amount_minor < 0 AND t.pending = \(bind: false) AND t.excluded = \(bind: false)
-          AND t.classification IN ('expense', 'transfer')
+        t.pending = \(bind: false) AND t.excluded = \(bind: false)
+          AND ((t.amount_minor < 0 AND t.classification IN ('expense', 'transfer'))
+               OR (t.amount_minor > 0 AND t.classification = 'income'))
         """
 
     /// How often each payee (or description) was charged to each account in a range, with the first and
@@ -156,8 +158,8 @@ public struct TallyRepository: Sendable {
         }
     }
 
-    /// Money out over a range that could be a bill: expenses, and transfers that pay a loan or fill a
-    /// savings account (card payments are not bills; the purchases were). With `names`, only charges whose
+    /// Money over a range that could be a recurring series: expenses, transfers that pay a loan or fill a
+    /// savings account (card payments are not bills; the purchases were), and income. With `names`, only charges whose
     /// payee (or description) is one of them.
     public func charges(
         from: LocalDate, through: LocalDate, names: [String]? = nil
@@ -179,7 +181,7 @@ public struct TallyRepository: Sendable {
                 LEFT JOIN accounts pa ON pa.id = pt.account_id AND pa.household_id = t.household_id
                 WHERE t.household_id = \(bind: session.household)
                   AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
-                  AND (t.classification = 'expense'
+                  AND (t.classification IN ('expense', 'income')
                        OR (t.classification = 'transfer' AND p.card_payment = \(bind: false)
                            AND pa.kind IN ('loan', 'mortgage', 'savings', 'investment', 'brokerage')))
                   AND

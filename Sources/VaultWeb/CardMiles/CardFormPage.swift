@@ -122,7 +122,7 @@ enum CardFormPage {
         let options = accounts.map { account -> HTML in
             let selected: HTML = chosen == account.id.description ? " selected" : ""
             return
-                "<option value=\"\(account.id.description)\"\(selected)>\(account.displayName) (\(account.currency.code))</option>"
+                "<option value=\"\(account.id.description)\"\(selected)>\(account.displayName) (\(account.currency.displayCode))</option>"
         }
         return """
             <label for="account">Account</label>

@@ -290,7 +290,7 @@ enum Charts {
     static func axisLabel(_ minorUnits: Double, currency: Currency) -> String {
         let whole = minorUnits / Double(currency.minorUnitsPerMajor)
         let symbol = currency.symbol ?? ""
-        let suffix = currency.symbol == nil ? " " + currency.code : ""
+        let suffix = currency.symbol == nil ? " " + currency.displayCode : ""
         func short(_ value: Double) -> String {
             value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
         }

@@ -76,7 +76,7 @@ enum AccountPage {
                   <label class="muted small" for="net-worth-category">Category</label>
                   <select id="net-worth-category" name="netWorthCategory">\(options)</select>
                   <button type="submit">Save</button></form></td></tr>
-                <tr><th scope="row">Currency</th><td>\(account.currency.code)</td></tr>
+                <tr><th scope="row">Currency</th><td>\(account.currency.displayCode)</td></tr>
                 <tr><th scope="row">Current Balance</th><td class="amount">\(account.balance.formatted())</td></tr>
                 <tr><th scope="row">Last Balance Update</th><td>\(updated)</td></tr>
                 <tr><th scope="row">Status</th><td>\(account.isActive ? "Active" : "Inactive")\(account.isHidden ? " · hidden" : "")\(account.isTrackingOnly ? " · tracking only" : "")</td></tr>

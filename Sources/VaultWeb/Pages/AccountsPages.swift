@@ -65,14 +65,24 @@ enum AccountsPage {
     }
 
     /// Accounts by institution (manual ones last), each group in the person's order, then by name.
+    /// Institutions that share a name are told apart by the accounts they hold.
     static func groups(_ listed: [AccountService.Listed]) -> [Group] {
-        let byInstitution = Dictionary(grouping: listed) { $0.institution?.name ?? "" }
-        return byInstitution.keys.sorted { ($0.isEmpty ? 1 : 0, $0) < ($1.isEmpty ? 1 : 0, $1) }.map { name in
-            Group(
-                name: name.isEmpty ? "Manual accounts" : name,
-                accounts: byInstitution[name, default: []].sorted {
-                    ($0.account.sortOrder, $0.account.displayName) < ($1.account.sortOrder, $1.account.displayName)
-                })
+        let byInstitution = Dictionary(grouping: listed) { $0.institution?.id }
+        let sorted = byInstitution.mapValues {
+            $0.sorted {
+                ($0.account.sortOrder, $0.account.displayName) < ($1.account.sortOrder, $1.account.displayName)
+            }
+        }
+        let names = InstitutionNames.distinct(
+            sorted.compactMap { id, accounts in
+                guard let id, let institution = accounts.first?.institution else { return nil }
+                return (id, institution.name, accounts.map(\.account.displayName).joined(separator: ", "))
+            }.sorted { ($0.1, $0.2) < ($1.1, $1.2) })
+        return sorted.map { id, accounts in
+            Group(name: id.flatMap { names[$0] } ?? "Manual accounts", accounts: accounts)
+        }
+        .sorted {
+            ($0.name == "Manual accounts" ? 1 : 0, $0.name) < ($1.name == "Manual accounts" ? 1 : 0, $1.name)
         }
     }
 

@@ -254,7 +254,7 @@ enum AddTransactionPage {
         let accountOptions = accounts.map { account -> HTML in
             let selected: HTML = entry.account == account.id.description ? " selected" : ""
             return
-                "<option value=\"\(account.id.description)\"\(selected)>\(account.displayName) (\(account.currency.code))</option>"
+                "<option value=\"\(account.id.description)\"\(selected)>\(account.displayName) (\(account.currency.displayCode))</option>"
         }
         let categoryGroups = [CategoryKind.expense, .income].map { kind -> HTML in
             let options = tree.flattened().filter { $0.0.kind == kind && $0.0.isActive }.map {

@@ -121,6 +121,11 @@ enum ConnectionsPage {
         signedIn: SignedIn, connections: [SyncService.Overview], totals: NetWorth.Totals, household: Household,
         problems: [String], token: String
     ) -> HTML {
+        // Two logins at one bank show the same name: each then says its connection's label.
+        let names = InstitutionNames.distinct(
+            connections.flatMap { overview in
+                overview.institutions.map { ($0.institution.id, $0.institution.name, overview.connection.label) }
+            })
         let rows = connections.flatMap { overview in
             overview.institutions.map { entry -> HTML in
                 let institution = entry.institution
@@ -130,7 +135,7 @@ enum ConnectionsPage {
                         WebFormat.instant($0, in: household.timeZone)
                     } ?? "never"
                 return """
-                    <tr><td data-label="Institution">\(institution.name)\(institution.statusMessage.map { "<br><span class=\"muted small\">\($0)</span>" as HTML } ?? .empty)</td>
+                    <tr><td data-label="Institution">\(names[institution.id] ?? institution.name)\(institution.statusMessage.map { "<br><span class=\"muted small\">\($0)</span>" as HTML } ?? .empty)</td>
                     <td data-label="Status"><span class="badge \(ok ? "ok" : "bad")">\(ok ? "SUCCESS" : "FAILURE")</span></td>
                     <td class="num" data-label="Accounts">\(entry.accounts)</td><td data-label="Last Sync">\(last)</td>
                     <td data-label="Actions"><div class="row"><form method="post" action="/connections/sync">\(Layout.csrfField(signedIn.csrfToken))<input type="hidden" name="institution" value="\(institution.id.description)"><button type="submit" class="secondary">Sync</button></form>

@@ -160,7 +160,7 @@ enum DashboardPage {
             delta = "<p class=\"\(up ? "in" : "out")\">\(sign)\(change.amount.formatted())\(percent) this month</p>"
         }
         let others = data.netWorth.otherCurrencies.map { other -> HTML in
-            "<p class=\"muted small\">Also \(other.netWorth.formatted()) in \(other.currency.code) (not converted)</p>"
+            "<p class=\"muted small\">Also \(other.netWorth.formatted()) in \(other.currency.displayCode) (not converted)</p>"
         }
         return """
             <p class="big amount">\(totals.netWorth.formatted())</p>

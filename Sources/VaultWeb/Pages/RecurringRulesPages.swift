@@ -184,7 +184,7 @@ enum RecurringRulesPage {
             <section class="card">
             <form method="post" action="/settings/recurring-rules/\(id)" class="stack">\(csrf)
             <fieldset class="segmented"><legend class="visually-hidden">Type</legend>\(type)</fieldset>
-            <label for="rule-amount">Amount (\(rule.amount.currency.code))</label>
+            <label for="rule-amount">Amount (\(rule.amount.currency.displayCode))</label>
             <input type="text" id="rule-amount" name="amount" inputmode="decimal" autocomplete="off" value="\(value("amount", magnitude))">
             <label for="rule-category">Category</label>
             <select id="rule-category" name="category"><option value="">Uncategorized</option>\(Layout.categoryOptions(tree, selected: chosenCategory))</select>

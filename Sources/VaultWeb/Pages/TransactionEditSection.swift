@@ -29,7 +29,7 @@ enum TransactionEditSection {
             manual
             ? """
             <fieldset class="segmented"><legend class="visually-hidden">Type</legend>\(type)</fieldset>
-            <label for="edit-amount">Amount (\(t.amount.currency.code))</label>
+            <label for="edit-amount">Amount (\(t.amount.currency.displayCode))</label>
             <input type="text" id="edit-amount" name="amount" inputmode="decimal" autocomplete="off" value="\(magnitude)">
             <label for="edit-date">Date</label><input type="date" id="edit-date" name="date" value="\(t.date.description)">
             <label for="edit-account">Account</label><select id="edit-account" name="account">\(accountOptions)</select>

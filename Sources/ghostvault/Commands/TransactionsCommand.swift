@@ -60,14 +60,43 @@ struct TransactionsCommand: AsyncParsableCommand {
         @Option(help: "Rows per page.")
         var pageSize = 50
 
+        @Flag(
+            help: """
+                Every matching row, read page by page (--page and --page-size are ignored). With --json, \
+                totalCount is then exact; otherwise check totalCountIsExact: long lists are counted only \
+                some way past the page.
+                """)
+        var all = false
+
+        func query(page: Int, pageSize: Int) -> TransactionQuery {
+            TransactionQuery(
+                from: from, through: to, search: search, accounts: account, category: category,
+                uncategorizedOnly: uncategorized, includeTransfers: includeTransfers, tags: tag,
+                payment: payment, reimbursement: reimbursement, recurringRule: recurringRule, sort: sort,
+                page: page, pageSize: pageSize)
+        }
+
         func run() async throws {
             try await global.withHousehold { household, _ in
-                let page = try await household.transactions.list(
-                    TransactionQuery(
-                        from: from, through: to, search: search, accounts: account, category: category,
-                        uncategorizedOnly: uncategorized, includeTransfers: includeTransfers, tags: tag,
-                        payment: payment, reimbursement: reimbursement, recurringRule: recurringRule, sort: sort,
-                        page: page, pageSize: pageSize))
+                if all {
+                    var items: [TransactionService.Listed] = []
+                    var number = 1
+                    while true {
+                        let chunk = try await household.transactions.list(
+                            query(page: number, pageSize: PageRequest.maximumSize))
+                        items += chunk.items
+                        if chunk.items.count < PageRequest.maximumSize { break }
+                        number += 1
+                    }
+                    if output.json {
+                        try Terminal.printJSON(PageView(all: items.map(TransactionView.init)))
+                    } else {
+                        printTable(
+                            items, footer: "\(items.count) " + (items.count == 1 ? "transaction." : "transactions."))
+                    }
+                    return
+                }
+                let page = try await household.transactions.list(query(page: page, pageSize: pageSize))
                 if output.json {
                     try Terminal.printJSON(PageView(page, transform: TransactionView.init))
                     return
@@ -78,26 +107,37 @@ struct TransactionsCommand: AsyncParsableCommand {
                     )
                     return
                 }
-                let rows = page.items.map { listed -> [String] in
-                    let transaction = listed.transaction
-                    return [
-                        transaction.date.description, listed.account.displayName,
-                        transaction.description + (transaction.isPending ? " (pending)" : ""),
-                        listed.categoryPath ?? "—", transaction.amount.formatted(),
-                        "\(transaction.classification) (\(listed.reason))",
-                        transaction.tags.joined(separator: ", "),
-                        [transaction.paymentFlag?.rawValue, transaction.reimbursementFlag?.rawValue].compactMap { $0 }
-                            .joined(separator: ", "),
-                    ]
-                }
-                Terminal.print(
-                    Terminal.table(
-                        ["Date", "Account", "Description", "Category", "Amount", "Class (why)", "Tags", "Flags"], rows,
-                        rightAligned: [4]))
-                Terminal.print(
-                    "Page \(page.request.number) of \(page.pageCount)\(page.countIsExact ? "" : "+"), \(page.countText) "
+                printTable(
+                    page.items,
+                    footer:
+                        "Page \(page.request.number) of \(page.pageCount)\(page.countIsExact ? "" : "+"), \(page.countText) "
                         + (page.totalCount == 1 && page.countIsExact ? "transaction." : "transactions."))
             }
+        }
+
+        /// The rows as a table, then `footer`.
+        func printTable(_ items: [TransactionService.Listed], footer: String) {
+            guard !items.isEmpty else {
+                Terminal.print("No transactions match.")
+                return
+            }
+            let rows = items.map { listed -> [String] in
+                let transaction = listed.transaction
+                return [
+                    transaction.date.description, listed.account.displayName,
+                    transaction.description + (transaction.isPending ? " (pending)" : ""),
+                    listed.categoryPath ?? "—", transaction.amount.formatted(),
+                    "\(transaction.classification) (\(listed.reason))",
+                    transaction.tags.joined(separator: ", "),
+                    [transaction.paymentFlag?.rawValue, transaction.reimbursementFlag?.rawValue].compactMap { $0 }
+                        .joined(separator: ", "),
+                ]
+            }
+            Terminal.print(
+                Terminal.table(
+                    ["Date", "Account", "Description", "Category", "Amount", "Class (why)", "Tags", "Flags"], rows,
+                    rightAligned: [4]))
+            Terminal.print(footer)
         }
     }
 

@@ -21,7 +21,7 @@ enum ReportText {
         lines.append("Liabilities  \(worth.totals.liabilities.formatted())")
         for other in worth.otherCurrencies {
             lines.append(
-                "In \(other.currency.code) (kept apart): net worth \(other.netWorth.formatted()), "
+                "In \(other.currency.displayCode) (kept apart): net worth \(other.netWorth.formatted()), "
                     + "assets \(other.assets.formatted()), liabilities \(other.liabilities.formatted())")
         }
         var rows: [[String]] = []
@@ -63,7 +63,7 @@ enum ReportText {
         ]
         for other in report.otherCurrencies {
             lines.append(
-                "In \(other.currency.code) (kept apart): income \(other.income.formatted()), spending \(other.spending.formatted())"
+                "In \(other.currency.displayCode) (kept apart): income \(other.income.formatted()), spending \(other.spending.formatted())"
             )
         }
         if report.spendingByCategory.isEmpty {
@@ -130,13 +130,17 @@ enum ReportText {
     static func recurring(_ report: RecurringReport) -> String {
         guard !report.series.isEmpty else { return "No recurring payments found yet." }
         var lines = ["Monthly recurring: \(report.monthlyTotal.formatted())  (\(report.series.count) active)"]
-        for bucket in LensBucket.allCases {
-            let members = report.series.filter { $0.bucket == bucket }
+        let groups: [(title: String, members: [RecurringSeries])] =
+            LensBucket.allCases.map { bucket in
+                (
+                    "\(bucket.displayName.uppercased())  \((report.monthlyByBucket[bucket] ?? .zero(report.currency)).formatted()) a month",
+                    report.series.filter { !$0.isIncome && $0.bucket == bucket }
+                )
+            } + [("INCOME", report.series.filter(\.isIncome))]
+        for (title, members) in groups {
             guard !members.isEmpty else { continue }
             lines.append("")
-            lines.append(
-                "\(bucket.displayName.uppercased())  \((report.monthlyByBucket[bucket] ?? .zero(report.currency)).formatted()) a month"
-            )
+            lines.append(title)
             lines.append(
                 Terminal.table(
                     ["Name", "Amount", "Frequency", "Next expected", "Confidence", "Price change"],
