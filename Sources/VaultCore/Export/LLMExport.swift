@@ -229,7 +229,8 @@ public struct LLMExport: Sendable {
                 monthlyTotal: round.rounded(report.monthlyTotal),
                 needs: round.rounded(report.monthlyByBucket[.need] ?? money(0)),
                 wants: round.rounded(report.monthlyByBucket[.want] ?? money(0)),
-                savings: round.rounded(report.monthlyByBucket[.savings] ?? money(0)), itemCount: report.series.count)
+                savings: round.rounded(report.monthlyByBucket[.savings] ?? money(0)),
+                itemCount: report.payments.count)
         }
         budget = input.lens.flatMap { lens in
             guard lens.total.isPositive else { return nil }

@@ -41,6 +41,8 @@ public struct RecurringReport: Sendable {
     public let monthlyTotal: Money
     /// The monthly total per lens bucket.
     public let monthlyByBucket: [LensBucket: Money]
+    /// The shown series that are payments (money out): the ones `monthlyTotal` counts.
+    public var payments: [RecurringSeries] { series.filter { !$0.isIncome } }
     public let horizonDays: Int
 
     public static let basis =
