@@ -1059,16 +1059,22 @@ def polish_checks(browser, context, page):
             f"{BASE}/api/v1/budgets/{category}", data=json.dumps({"target": target, "notes": notes}),
             headers={"Content-Type": "application/json", "X-CSRF-Token": token})
         targeted = [row for row in rows if row[1]]
+
+        def put_ok(category, target):
+            answer = put(category, target)
+            assert answer.ok, (category, target, answer.status, answer.text()[:300])
+
         try:
             for row in targeted:  # only the spent category counts, so its tiny target is far past 90 %
-                assert put(row[0], "").ok
+                put_ok(row[0], "")
             for target, tone, colour in [("0.01", "red", "rgb(199, 52, 52)"), ("99999999", "teal", None)]:
-                assert put(spent[0], target).ok
+                put_ok(spent[0], target)
                 page.goto(f"{BASE}/dashboard")
                 bar = page.locator("#left-to-spend-bar")
                 expect(bar).to_have_class(re.compile(tone))
                 if colour:
-                    assert bar.evaluate("b => getComputedStyle(b).color") == colour
+                    shown = bar.evaluate("b => getComputedStyle(b).color")
+                    assert shown == colour, (shown, colour)
                     page.locator("#card-left-to-spend").scroll_into_view_if_needed()
                     shot(page, "phone-left-to-spend-red")
         finally:

@@ -16,6 +16,8 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
         case confirmationRequired = "confirmation_required"
         /// The database or another dependency could not be used.
         case unavailable
+        /// The database server does not answer now (down, restarting, cut off); retrying later works.
+        case databaseUnreachable = "database_unreachable"
         /// The sign-in or token was not accepted.
         case unauthorized
         /// What was sent is larger than GhostVault keeps (a receipt over its size limit); the message says the limit.
@@ -44,7 +46,7 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the person can fix it by changing what they asked for (the CLI exits with 2 then).
-    public var isUserCorrectable: Bool { code != .unavailable }
+    public var isUserCorrectable: Bool { code != .unavailable && code != .databaseUnreachable }
 
     public var description: String {
         guard problems.count > 1 else { return message }
@@ -69,6 +71,7 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
             case .duplicate, .reference, .invalidValue: return VaultError(.conflict, error.message)
             case .configuration: return VaultError(.invalidInput, error.message)
             case .unavailable, .readOnly, .migration, .corrupt: return VaultError(.unavailable, error.message)
+            case .unreachable: return VaultError(.databaseUnreachable, error.message)
             }
         case let error as SimpleFINError:
             switch error.code {

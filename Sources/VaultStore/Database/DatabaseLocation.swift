@@ -47,6 +47,9 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     public var tlsMode: String
     /// A schema to work in instead of `public`; tests give each test its own.
     public var schema: String?
+    /// How long a query waits for a connection (and a new connection for the server) before the database
+    /// counts as unreachable: `connect_timeout` in seconds, as libpq names it; 5 unless given.
+    public var connectTimeout: Duration = .seconds(5)
 
     public init(url text: String) throws(StoreError) {
         guard let url = URLComponents(string: text), let host = url.host, !host.isEmpty else {
@@ -66,6 +69,13 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         self.tlsMode = query["sslmode"] ?? (isLoopback ? "disable" : "require")
         guard ["disable", "prefer", "require"].contains(tlsMode) else {
             throw StoreError(.configuration, "sslmode=\(tlsMode) is not supported; use disable, prefer or require.")
+        }
+        if let text = query["connect_timeout"] {
+            guard let seconds = Int(text), (1...300).contains(seconds) else {
+                throw StoreError(
+                    .configuration, "connect_timeout=\(text) must be a whole number of seconds from 1 to 300.")
+            }
+            self.connectTimeout = .seconds(seconds)
         }
         self.schema = query["schema"]
         if let schema, !schema.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {

@@ -1,3 +1,5 @@
+import NIOCore
+import NIOPosix
 import PostgresNIO
 import SQLiteNIO
 
@@ -9,6 +11,9 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case configuration
         /// The database could not be reached or opened.
         case unavailable
+        /// The database server stopped answering while the program runs (it is down, restarting or cut off);
+        /// a later try may work without anyone doing anything.
+        case unreachable
         /// The row asked for does not exist in this household.
         case notFound
         /// A unique key already holds this value.
@@ -64,5 +69,37 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             }
         }
         return nil
+    }
+
+    /// Recognises a PostgreSQL server that stopped answering (a refused or dropped connection, a server
+    /// shutting down or not yet accepting connections) and says so; nil for other errors.
+    static func outage(from error: any Error) -> StoreError? {
+        if let error = error as? StoreError { return error.code == .unreachable ? error : nil }
+        let cause: String
+        switch error {
+        case let error as PSQLError:
+            switch error.code {
+            case .connectionError, .serverClosedConnection, .uncleanShutdown:
+                cause = "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
+            case .server:
+                // Class 08 is a connection exception; 57P01-57P03 a server shutting down or starting up.
+                guard let state = error.serverInfo?[.sqlState],
+                    state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+                else { return nil }
+                cause = "SQLSTATE \(state): \(error.serverInfo?[.message] ?? "")"
+            default:
+                return nil
+            }
+        case is NIOConnectionError, is ChannelError, is IOError:
+            cause = "\(error)"
+        default:
+            return nil
+        }
+        return unreachable(cause: cause)
+    }
+
+    /// The database does not answer; `cause` (for the log) says how it failed.
+    static func unreachable(cause: String) -> StoreError {
+        StoreError(.unreachable, "GhostVault cannot reach its database (\(cause)); it will retry.")
     }
 }

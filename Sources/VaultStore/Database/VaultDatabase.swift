@@ -23,6 +23,8 @@ public final class VaultDatabase: Sendable {
     private let writeGate = WriteGate()
     /// Runs claimed in this process (`exclusively`).
     let localClaims = LocalClaims()
+    /// Logs a PostgreSQL outage once when it starts and once when it ends.
+    private let outages: OutageLog
 
     private enum Backend: Sendable {
         case sqlite(SQLitePool)
@@ -37,6 +39,7 @@ public final class VaultDatabase: Sendable {
         self.location = location
         self.backend = backend
         self.logger = logger
+        self.outages = OutageLog(logger: logger)
     }
 
     /// Opens (creating an SQLite file and its folder if needed) and migrates the database.
@@ -106,6 +109,7 @@ public final class VaultDatabase: Sendable {
             var configuration = PostgresClient.Configuration(
                 host: postgres.host, port: postgres.port, username: postgres.username,
                 password: postgres.password, database: postgres.database, tls: .disable)
+            configuration.options.connectTimeout = postgres.connectTimeout
             if postgres.tlsMode != "disable" {
                 throw StoreError(
                     .configuration,
@@ -128,7 +132,8 @@ public final class VaultDatabase: Sendable {
             try await Migrator(database: database, migrations: migrations).migrate()
         } catch {
             await database.close()
-            if let error = error as? StoreError { throw error }
+            // An outage while opening is not retried: the server is not running yet.
+            if let error = error as? StoreError, error.code != .unreachable { throw error }
             throw StoreError(
                 .unavailable,
                 "Could not open the database at \(location): \(error). "
@@ -163,14 +168,68 @@ public final class VaultDatabase: Sendable {
             case .sqlite(let pool):
                 return try await pool.withConnection(body)
             case .postgres(let client, _):
-                return try await client.withConnection { connection in
+                let result = try await Self.lease(client, waiting: connectionWait) { connection in
                     try await body(connection.sql(queryLogLevel: .trace))
                 }
+                outages.answered()
+                return result
             }
         } catch let poisoned as PoisonedConnection {
-            throw StoreError.constraint(from: poisoned.underlying) ?? poisoned.underlying
+            throw StoreError.constraint(from: poisoned.underlying) ?? outage(poisoned.underlying)
         } catch {
-            throw StoreError.constraint(from: error) ?? error
+            throw StoreError.constraint(from: error) ?? outage(error)
+        }
+    }
+
+    /// How long a query waits for a PostgreSQL connection (`connect_timeout`); SQLite never waits on a server.
+    var connectionWait: Duration {
+        guard case .postgres(let postgres) = location else { return .seconds(5) }
+        return postgres.connectTimeout
+    }
+
+    /// `error` as an outage when it is one (PostgreSQL only: a file database does not go away), else itself.
+    private func outage(_ error: any Error) -> any Error {
+        guard dialect == .postgres, let outage = StoreError.outage(from: error) else { return error }
+        outages.failed(cause: outage.message)
+        return outage
+    }
+
+    /// Runs `body` on a pooled PostgreSQL connection, waiting at most `wait` to be given one.
+    ///
+    /// PostgresNIO's pool queues a request until a connection exists, and while the server is down it keeps
+    /// retrying with growing pauses: without a bound a request hung for about a minute. Past `wait` without a
+    /// connection the request fails as `.unreachable`; once it has its connection, the query takes as long
+    /// as it takes.
+    private static func lease<T: Sendable>(
+        _ client: PostgresClient, waiting wait: Duration, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await withoutActuallyEscaping(body) { body in
+            // Sound to send: the task group below ends before `withoutActuallyEscaping` returns.
+            let work = UncheckedSendable(body)
+            let leased = LeaseFlag()
+            return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
+                group.addTask {
+                    .done(
+                        try await client.withConnection { connection in
+                            leased.set()
+                            return try await work.value(connection)
+                        })
+                }
+                group.addTask {
+                    try await Task.sleep(for: wait)
+                    guard leased.isSet else {
+                        throw StoreError.unreachable(cause: "no connection within \(wait)")
+                    }
+                    return .waited
+                }
+                while let outcome = try await group.next() {
+                    if case .done(let value) = outcome {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw CancellationError()
+            }
         }
     }
 

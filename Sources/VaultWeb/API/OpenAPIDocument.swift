@@ -10,7 +10,8 @@ enum OpenAPIDocument {
             The JSON API of a GhostVault server. Sign in with POST /auth/login for a bearer token and send it as
             `Authorization: Bearer TOKEN`. Amounts are exact decimal strings (negative is money out); dates are
             YYYY-MM-DD in the household's time zone; ids are lower-case UUIDs. Errors are
-            `{"error": {"code", "message", "problems"}}` with a stable code.
+            `{"error": {"code", "message", "problems"}}` with a stable code. While the database does not answer,
+            every operation answers 503 with `database_unreachable` and a `Retry-After` header.
         servers:
           - url: /api/v1
         security:
@@ -52,7 +53,7 @@ enum OpenAPIDocument {
                   type: object
                   required: [code, message, problems]
                   properties:
-                    code: {type: string, enum: [invalid_input, not_found, conflict, confirmation_required, unavailable, unauthorized, bad_request, csrf, cross_site, too_large, rate_limited, internal]}
+                    code: {type: string, enum: [invalid_input, not_found, conflict, confirmation_required, unavailable, database_unreachable, unauthorized, bad_request, csrf, cross_site, too_large, rate_limited, internal]}
                     message: {type: string}
                     problems:
                       type: array

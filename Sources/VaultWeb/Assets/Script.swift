@@ -26,6 +26,11 @@ enum Script {
             if (document.querySelector("[data-offline]")) window.location.reload();
           });
           offlineNote();
+          // The offline page shown while the browser says it is online (the connection came back as the page
+          // reloaded, or the server was briefly away) tries again every few seconds until the page loads.
+          if (document.querySelector("[data-offline]") && navigator.onLine) {
+            setTimeout(() => window.location.reload(), 3000);
+          }
 
           // Add: the category list follows the type, tags are normalised when committed (comma, Enter, leaving
           // the field), suggestion chips toggle their tag in the field, and the flags' summary follows the chips.

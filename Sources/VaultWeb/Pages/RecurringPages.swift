@@ -57,7 +57,7 @@ enum RecurringPage {
                 : " <span class=\"badge\">\(series.tier.rawValue) confidence</span>"
             return """
                 <tr><td data-label="Name"><strong>\(series.name)</strong>\(status)\(series.isIncome ? " <span class=\"badge ok\">Income</span>" : HTML.empty)</td>
-                <td data-label="Amount" class="num amount\(series.isIncome ? " in" : "")">\(series.isIncome ? "+" : "")\(series.amount.formatted())\(change)</td>
+                <td data-label="Amount" class="num amount\(series.isIncome ? " in" : "")"><span>\(series.isIncome ? "+" : "")\(series.amount.formatted())\(change)</span></td>
                 <td data-label="Frequency">\(series.cadence.displayName)</td>
                 <td data-label="Next Expected">\(series.nextDate.description)</td>
                 <td data-label="Category">\(category(series.categoryID))</td>

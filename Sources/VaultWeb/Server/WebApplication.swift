@@ -15,6 +15,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     requestLogger.logLevel = environment.configuration.logLevel
     router.add(middleware: RequestLogMiddleware(logger: requestLogger))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: OutageMiddleware())
     router.add(middleware: OriginCheckMiddleware(configuration: environment.configuration))
     router.add(middleware: SessionMiddleware(environment: environment))
     Assets.addRoutes(to: router)

@@ -88,7 +88,7 @@ struct APIError: HTTPResponseError {
         case .notFound: .notFound
         case .conflict: .conflict
         case .confirmationRequired: .conflict
-        case .unavailable: .serviceUnavailable
+        case .unavailable, .databaseUnreachable: .serviceUnavailable
         case .unauthorized: .unauthorized
         case .tooLarge: .contentTooLarge
         case .forbidden: .forbidden
@@ -108,6 +108,8 @@ struct APIErrorMiddleware: RouterMiddleware {
     {
         do {
             return try await next(request, context)
+        } catch let error as VaultError where error.code == .databaseUnreachable {
+            throw error  // answered by `OutageMiddleware`, which logs it once per outage
         } catch let error as VaultError {
             return try APIError(error).response(from: request, context: context)
         } catch let error as APIError {
@@ -167,6 +169,8 @@ struct PageErrorMiddleware: RouterMiddleware {
                 status: .unprocessableContent, title: "That did not work", message: VaultError(error).description
             )
             .response(from: request, context: context)
+        } catch let error as VaultError where error.code == .databaseUnreachable {
+            throw error  // answered by `OutageMiddleware`, which logs it once per outage
         } catch let error as VaultError {
             let status = APIError.status(of: error.code)
             return try PageError(

@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import SimpleFIN
+import Testing
+import VaultCore
+import VaultServices
+import VaultStore
+import VaultTestSupport
+import VaultWeb
+
+/// PostgreSQL going away under a running server, played by a relay in front of the test server that drops
+/// every connection and refuses new ones: requests fail fast and clearly, the log says it once, and the
+/// server recovers by itself. (SQLite is a file beside the server: it cannot go away like this.)
+@Suite struct OutageTests {
+    @Test(
+        "the database gone under load: 503s with the JSON error within the wait, a page, one log line, recovery",
+        .timeLimit(.minutes(2)), arguments: TestBackend.enabled.filter { $0 == .postgres })
+    func outage(backend: TestBackend) async throws {
+        var url = try #require(URLComponents(string: try backend.freshLocation()))
+        let relay = try await TCPRelay.start(to: try #require(url.host), port: url.port ?? 5432)
+        defer { Task { await relay.cut() } }
+        url.host = "127.0.0.1"
+        url.port = relay.port
+        url.queryItems = (url.queryItems ?? []) + [URLQueryItem(name: "connect_timeout", value: "2")]
+        let captured = OperationsTests.Captured()
+        let logger = Logger(label: "test", factory: { _ in OperationsTests.Handler(captured: captured) })
+        try await VaultDatabase.using(try DatabaseLocation(parsing: try #require(url.string)), logger: logger) {
+            database in
+            let configuration = WebConfiguration(passwordCost: 4, syncCheckInterval: nil)
+            try await SimpleFINClient.using(policy: configuration.bridgePolicy) { client in
+                let environment = WebEnvironment(
+                    database: database, secrets: SecretBox(key: Data(repeating: 3, count: 32)), simpleFIN: client,
+                    configuration: configuration, clock: { Fixture.now })
+                try await Application(router: buildRouter(environment)).test(.router) { client in
+                    try await Self.check(client, relay: relay, captured: captured)
+                }
+            }
+        }
+    }
+
+    static func check(
+        _ client: any TestClientProtocol, relay: TCPRelay, captured: OperationsTests.Captured
+    )
+        async throws
+    {
+        let signup = try await client.execute(
+            uri: "/api/v1/auth/signup", method: .post, headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: #"{"email":"ops@example.com","password":"correct horse battery"}"#))
+        let token = try #require(try json(signup)["token"] as? String)
+        let browser = Browser(client: client)
+        _ = try await browser.submit(
+            "/login", from: "/login", ["email": "ops@example.com", "password": "correct horse battery"])
+        let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
+        #expect(try await client.execute(uri: "/api/v1/transactions", method: .get, headers: bearer).status == .ok)
+
+        await relay.cut()
+        // Ten requests at once while the database is gone: each answers within the 2 s wait and a margin.
+        let answers = try await withThrowingTaskGroup(of: (TestResponse, Duration).self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    let started = ContinuousClock.now
+                    let response = try await client.execute(uri: "/api/v1/transactions", method: .get, headers: bearer)
+                    return (response, ContinuousClock.now - started)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for (response, took) in answers {
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headers[.retryAfter] == "5")
+            let error = try #require(try json(response)["error"] as? [String: Any])
+            #expect(error["code"] as? String == "database_unreachable")
+            #expect(took < .seconds(6), "a request waited \(took)")
+        }
+        let page = try await browser.page("/dashboard")
+        #expect(page.status == .serviceUnavailable)
+        #expect(page.html.contains("GhostVault cannot reach its database; it will retry."))
+        #expect(page.html.contains("/assets/app.css"), "the page keeps the app's layout")
+        #expect(try await client.execute(uri: "/readyz", method: .get).status == .serviceUnavailable)
+        let down = captured.all.filter { $0.1.hasPrefix("database unreachable") }
+        #expect(down.count == 1, "logged once per outage, not per request: \(down.count)")
+        #expect(down.first.map { "\($0.2["cause"] ?? "")".isEmpty } == false)
+
+        try await relay.restore()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(60)
+        var status = HTTPResponse.Status.serviceUnavailable
+        while status != .ok, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(250))
+            status = try await client.execute(uri: "/api/v1/transactions", method: .get, headers: bearer).status
+        }
+        #expect(status == .ok, "the server recovers without a restart")
+        #expect(try await browser.page("/dashboard").status == .ok)
+        #expect(captured.all.filter { $0.1 == "database reachable again" }.count == 1)
+    }
+}
