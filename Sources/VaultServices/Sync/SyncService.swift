@@ -154,11 +154,20 @@ public struct SyncService: Sendable {
     }
 
     /// Syncs one connection: plans its windows, spends requests only within the budget, and merges.
+    /// Each sync's outcome and the connection's requests left today go to the metrics (`SyncMetrics`).
     public func sync(
         _ id: BankConnection.ID, trigger: SyncTrigger, historyDays: Int = SyncWindows.defaultHistoryDays
     )
         async throws -> Report
     {
+        let report = try await syncUnrecorded(id, trigger: trigger, historyDays: historyDays)
+        SyncMetrics.record(report, trigger: trigger)
+        return report
+    }
+
+    private func syncUnrecorded(
+        _ id: BankConnection.ID, trigger: SyncTrigger, historyDays: Int
+    ) async throws -> Report {
         let now = scope.vault.now
         let day = RequestBudget.day(of: now)
         let (connection, sealed, used) = try await scope.read { session in

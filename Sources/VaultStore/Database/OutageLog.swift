@@ -1,4 +1,5 @@
 import Logging
+import Metrics
 import Synchronization
 
 /// The outage log of one open database: a line when work starts failing because the server stopped
@@ -15,7 +16,11 @@ final class OutageLog: Sendable {
 
     init(logger: Logger) { self.logger = logger }
 
+    /// Tries that failed for want of the database (a metric; see `serve --metrics-port`).
+    private static let unreachable = Counter(label: "ghostvault_database_unreachable_total")
+
     func failed(cause: String) {
+        Self.unreachable.increment()
         let first = state.withLock { state in
             state.failures += 1
             if state.since == nil {

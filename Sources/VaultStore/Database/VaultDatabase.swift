@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import NIOCore
 import NIOPosix
 import PostgresKit
@@ -194,6 +195,9 @@ public final class VaultDatabase: Sendable {
         return outage
     }
 
+    /// How long queries wait for a pooled PostgreSQL connection (a metric; see `serve --metrics-port`).
+    private static let connectionWaits = Metrics.Timer(label: "ghostvault_database_connection_wait")
+
     /// Runs `body` on a pooled PostgreSQL connection, waiting at most `wait` to be given one.
     ///
     /// PostgresNIO's pool queues a request until a connection exists, and while the server is down it keeps
@@ -207,11 +211,13 @@ public final class VaultDatabase: Sendable {
             // Sound to send: the task group below ends before `withoutActuallyEscaping` returns.
             let work = UncheckedSendable(body)
             let leased = LeaseFlag()
+            let asked = ContinuousClock.now
             return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
                 group.addTask {
                     .done(
                         try await client.withConnection { connection in
                             leased.set()
+                            connectionWaits.record(duration: ContinuousClock.now - asked)
                             return try await work.value(connection)
                         })
                 }

@@ -14,6 +14,8 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     var requestLogger = logger ?? Logger(label: "ghostvault.web", factory: { _ in SwiftLogNoOpLogHandler() })
     requestLogger.logLevel = environment.configuration.logLevel
     router.add(middleware: RequestLogMiddleware(logger: requestLogger))
+    // Request counts and latency by route pattern; recorded only when `serve --metrics-port` set up metrics.
+    router.add(middleware: MetricsMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: OutageMiddleware())
     router.add(middleware: OriginCheckMiddleware(configuration: environment.configuration))

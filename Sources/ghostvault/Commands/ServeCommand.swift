@@ -59,6 +59,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Also run the local demo bridge and a demo sign-in whose household is connected to it (loopback only).")
     var demo = false
 
+    @Option(help: "Serve Prometheus metrics at /metrics on this port; off unless given ($GHOSTVAULT_METRICS_PORT).")
+    var metricsPort: Int?
+
+    @Option(help: "The address the metrics port listens on ($GHOSTVAULT_METRICS_HOST).")
+    var metricsHost: String?
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var configuration = WebConfiguration()
@@ -84,11 +90,27 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.syncCheckInterval = minutes == 0 ? nil : .seconds(minutes * 60)
         }
         guard (1...65_535).contains(configuration.port) else { throw ValidationError("--port is 1 to 65535.") }
+        let metricsPort =
+            try metricsPort
+            ?? environment["GHOSTVAULT_METRICS_PORT"].map { text in
+                guard let port = Int(text) else { throw ValidationError("GHOSTVAULT_METRICS_PORT is a port number.") }
+                return port
+            }
+        if let metricsPort {
+            guard (1...65_535).contains(metricsPort), metricsPort != configuration.port else {
+                throw ValidationError("--metrics-port is 1 to 65535 and not the app's own --port.")
+            }
+        }
         let keyFile =
             secretKeyFile.map { URL(fileURLWithPath: $0) } ?? global.secretKeyFile
         let secrets = try SecretBox(keyFile: keyFile)
         var logger = Logger(label: "ghostvault")
         logger.logLevel = configuration.logLevel
+        // Before the database opens: metrics made earlier would report nowhere.
+        let metrics = metricsPort.map { port in
+            PrometheusMetrics.start(
+                host: metricsHost ?? environment["GHOSTVAULT_METRICS_HOST"] ?? "127.0.0.1", port: port, logger: logger)
+        }
 
         // The store says what it did to the files (permissions tightened), not every driver event.
         var storeLogger = logger
@@ -98,7 +120,7 @@ struct ServeCommand: AsyncParsableCommand {
             try await SimpleFINClient.using(policy: configuration.bridgePolicy) { client in
                 let web = WebEnvironment(
                     database: database, secrets: secrets, simpleFIN: client, configuration: configuration)
-                var services: [any Service] = []
+                var services: [any Service] = metrics.map { [$0] } ?? []
                 var demoLines: [String] = []
                 if demo {
                     demoLines = try await DemoSignIn.prepare(web)
