@@ -157,7 +157,9 @@ let package = Package(
         ),
         .testTarget(
             name: "VaultStoreTests",
-            dependencies: ["VaultCore", "VaultStore", "VaultTestSupport"],
+            dependencies: [
+                "VaultCore", "VaultStore", "VaultTestSupport", .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
