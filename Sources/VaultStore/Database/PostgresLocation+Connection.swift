@@ -75,6 +75,9 @@ extension PostgresLocation {
                     + "\(host); sslmode=verify-ca checks the CA alone.")
         }
         if let tlsError = cause as? NIOSSLError, case .handshakeFailed(let detail) = tlsError {
+            guard "\(detail)".contains("CERTIFICATE_VERIFY_FAILED") else {
+                return StoreError(.unavailable, "\(server) could not be reached over TLS: \(detail).")
+            }
             let roots =
                 switch trustedRoots {
                 case .system: "the system's trusted certificates"
@@ -82,8 +85,8 @@ extension PostgresLocation {
                 }
             return StoreError(
                 .unavailable,
-                "\(server) could not be reached over TLS: its certificate was not verified against \(roots) "
-                    + "(\(detail)). Give the CA that signed it with sslrootcert=/path/to/ca.pem.")
+                "\(server) has a certificate that \(roots) do not vouch for (signed by another CA, or expired; "
+                    + "sslmode=\(tlsMode) checks it). Give the CA that signed it as sslrootcert=/path/to/ca.pem.")
         }
         let detail =
             psql.map { error in
