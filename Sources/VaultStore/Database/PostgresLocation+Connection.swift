@@ -61,9 +61,10 @@ extension PostgresLocation {
         let server = "The PostgreSQL server at \(self)"
         let psql = error as? PSQLError
         if psql?.code == .sslUnsupported {
+            let implied = tlsMode == .require && !Self.isLoopback(host) ? " (the default off loopback)" : ""
             return StoreError(
                 .unavailable,
-                "\(server) does not offer TLS, and sslmode=\(tlsMode) needs it. Turn on ssl in its "
+                "\(server) does not offer TLS, and sslmode=\(tlsMode)\(implied) needs it. Turn on ssl in its "
                     + "postgresql.conf, or use sslmode=prefer or disable on a network you trust.")
         }
         let cause = psql?.underlying ?? error
