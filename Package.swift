@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
@@ -60,6 +61,7 @@ let package = Package(
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictness
         ),
@@ -161,7 +163,9 @@ let package = Package(
         ),
         .testTarget(
             name: "VaultStoreTests",
-            dependencies: ["VaultCore", "VaultStore", "VaultTestSupport"],
+            dependencies: [
+                "VaultCore", "VaultStore", "VaultTestSupport", .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -107,18 +107,11 @@ public final class VaultDatabase: Sendable {
             let pool = SQLitePool(storage: .file(path: path), maximum: sqliteFileConnections, logger: logger)
             database = VaultDatabase(dialect: .sqlite, location: location, backend: .sqlite(pool), logger: logger)
         case .postgres(let postgres):
-            var configuration = PostgresClient.Configuration(
-                host: postgres.host, port: postgres.port, username: postgres.username,
-                password: postgres.password, database: postgres.database, tls: .disable)
-            configuration.options.connectTimeout = postgres.connectTimeout
-            if postgres.tlsMode != "disable" {
-                throw StoreError(
-                    .configuration,
-                    "TLS to PostgreSQL (sslmode=\(postgres.tlsMode)) is not built in yet; "
-                        + "reach the server over loopback or a private network with sslmode=disable.")
-            }
-            if let schema = postgres.schema {
-                configuration.options.additionalStartupParameters = [("search_path", schema)]
+            let configuration = try postgres.clientConfiguration()
+            // One direct connection first: when TLS, a certificate or a password is refused it says so at
+            // once, where the pool would retry until the open deadline and report only a timeout.
+            try await withDeadline(openTimeout, location: location) {
+                try await postgres.checkConnection(logger: logger)
             }
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             // Started immediately so the client is running before the first connection is leased.

@@ -11,7 +11,9 @@ struct GlobalOptions: ParsableArguments {
         help: ArgumentHelp(
             "An SQLite file path or a postgres:// URL.",
             discussion: "Defaults to $GHOSTVAULT_DATABASE, else $GHOSTVAULT_HOME/ghostvault.sqlite, else "
-                + "$XDG_DATA_HOME/ghostvault/ghostvault.sqlite (~/.local/share/ghostvault/ghostvault.sqlite).",
+                + "$XDG_DATA_HOME/ghostvault/ghostvault.sqlite (~/.local/share/ghostvault/ghostvault.sqlite). "
+                + "A postgres:// URL takes sslmode=disable|prefer|require|verify-ca|verify-full (disable by "
+                + "default on loopback, require elsewhere), sslrootcert=CA.pem and schema=NAME.",
             valueName: "path-or-url"))
     var database: String?
 
