@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import Testing
 import VaultCore
 import VaultTestSupport
@@ -152,6 +153,18 @@ import VaultTestSupport
                         TransactionFilter(search: text, includeTransfers: true), page: PageRequest(number: 1, size: 50)!
                     ).items.map(\.description)
                 }
+            }
+            if backend == .postgres {
+                // PostgreSQL's index is pg_trgm's (migration 0019), in this test's schema.
+                let indexes = try await database.withConnection { sql in
+                    try await sql.raw(
+                        """
+                        SELECT indexdef FROM pg_indexes
+                        WHERE indexname = 'transactions_search_trigram' AND schemaname = current_schema()
+                        """
+                    ).all().map { try $0.decode(column: "indexdef", as: String.self) }
+                }
+                #expect(indexes.count == 1 && indexes[0].contains("gin_trgm_ops"), "\(indexes)")
             }
             #expect(try await found("luna", in: s.household.id) == ["Café Luna"])
             #expect(try await found("cafe", in: s.household.id) == ["Café Luna"])

@@ -5,8 +5,8 @@ extension Migration {
     ///
     /// It keeps no positions (`detail = 'none'`): substring `LIKE` needs only which rows hold every trigram.
     /// The index is keyed by the transactions' rowids; queries keep their `LIKE` on `search_key` as well, so an
-    /// answer can never include a row that does not match. PostgreSQL keeps the plain scan: `pg_trgm` is an
-    /// extension not every server has.
+    /// answer can never include a row that does not match. PostgreSQL has its own, with `pg_trgm` (migration
+    /// 0019, `postgresSearch`).
     static let search = Migration(name: "0009-search") { dialect in
         guard dialect == .sqlite else { return [] }
         return [

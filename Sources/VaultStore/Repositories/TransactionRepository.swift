@@ -111,8 +111,9 @@ public struct TransactionRepository: Sendable {
 
     /// On SQLite, the rowids of the transactions (of every household: the query's other conditions keep to
     /// this one) whose search key contains the filter's text, from the trigram index (migration 0009); nil to
-    /// scan instead: no search, one under three characters (no trigram to look up), PostgreSQL, or a word so
-    /// common that a date-ordered scan meets a page of it sooner.
+    /// scan instead: no search, one under three characters (no trigram to look up), PostgreSQL (whose planner
+    /// takes the `LIKE` onto its own trigram index, migration 0019), or a word so common that a date-ordered
+    /// scan meets a page of it sooner.
     func searchCandidates(_ filter: TransactionFilter) async throws -> [Int64]? {
         guard let folded = filter.foldedSearch, folded.count >= 3, session.sql.dialect.name == "sqlite" else {
             return nil
