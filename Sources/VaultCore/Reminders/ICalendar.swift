@@ -106,7 +106,7 @@ public enum ICalendar {
     }
 
     /// A DATE value: `20261122`.
-    static func date(_ date: LocalDate) -> String {
+    public static func date(_ date: LocalDate) -> String {
         pad(date.year, 4) + pad(date.month, 2) + pad(date.day, 2)
     }
 
