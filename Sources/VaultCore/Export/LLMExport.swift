@@ -105,6 +105,7 @@ public struct LLMExport: Sendable {
         public let needs: Money
         public let wants: Money
         public let savings: Money
+        /// The spending series the monthly total counts (needs and wants; not savings transfers, not income).
         public let itemCount: Int
     }
 
@@ -229,7 +230,8 @@ public struct LLMExport: Sendable {
                 monthlyTotal: round.rounded(report.monthlyTotal),
                 needs: round.rounded(report.monthlyByBucket[.need] ?? money(0)),
                 wants: round.rounded(report.monthlyByBucket[.want] ?? money(0)),
-                savings: round.rounded(report.monthlyByBucket[.savings] ?? money(0)), itemCount: report.series.count)
+                savings: round.rounded(report.monthlyByBucket[.savings] ?? money(0)),
+                itemCount: report.groups.filter { $0.bucket != .savings }.reduce(0) { $0 + $1.series.count })
         }
         budget = input.lens.flatMap { lens in
             guard lens.total.isPositive else { return nil }

@@ -311,7 +311,8 @@ public enum RecurringDetector {
             name: last.name, payeeKey: payeeKey,
             cadence: cadence, accountID: account.id, categoryID: last.categoryID, bucket: bucket,
             transactionIDs: run.map(\.transactionID), firstDate: run[0].date, lastDate: last.date, nextDate: nextDate,
-            dueDay: cadence.months == nil ? nil : day, movesOffWeekends: movesOffWeekends, amount: latest, averageAmount: averageAmount,
+            dueDay: cadence.months == nil ? nil : day, movesOffWeekends: movesOffWeekends, amount: latest,
+            averageAmount: averageAmount,
             monthlyAmount: try latest.share(cadence.perMonth.numerator, of: cadence.perMonth.denominator),
             confidence: confidence, tier: tier, status: .detected, priceChange: priceChange)
     }

@@ -32,7 +32,8 @@ public struct RecurringService: Sendable {
             let series = try await find(reference)
             guard !series.isIncome else {
                 throw InvalidInput(
-                    field: "bucket", "\(series.name) is income, not spending, so it has no Need, Want or Savings bucket.")
+                    field: "bucket",
+                    "\(series.name) is income, not spending, so it has no Need, Want or Savings bucket.")
             }
             try await scope.write { session in
                 try await session.lens.setOverride(

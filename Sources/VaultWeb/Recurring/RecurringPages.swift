@@ -43,7 +43,8 @@ struct RecurringPages {
         }
         guard let action = form["action"].flatMap(RecurringService.Action.init(rawValue:)) else {
             throw VaultError(
-                InvalidInput(field: "action", "Choose Confirm, Dismiss, Need, Want, Savings, Stop tracking or Restore."))
+                InvalidInput(field: "action", "Choose Confirm, Dismiss, Need, Want, Savings, Stop tracking or Restore.")
+            )
         }
         let series = try await recurring.apply(action, to: key)
         let done = [
@@ -126,7 +127,8 @@ enum RecurringPage {
         let status: HTML =
             series.status == .confirmed
             ? " <span class=\"badge ok\">Confirmed</span>"
-            : series.tier == .high ? .empty : " <span class=\"badge\">\(series.tier == .medium ? "Likely recurring" : "Possible")</span>"
+            : series.tier == .high
+                ? .empty : " <span class=\"badge\">\(series.tier == .medium ? "Likely recurring" : "Possible")</span>"
         let change: HTML =
             series.priceChange.map { change -> HTML in
                 " · <span class=\"out\">was \(change.from.formatted()) until \(change.on.description)</span>"

@@ -271,7 +271,8 @@ struct RecurringCommand: AsyncParsableCommand {
         }
         guard let chosen = RecurringService.Action(rawValue: action.lowercased()) else {
             throw InvalidInput(
-                field: "action", "'\(action)' is not an action; use confirm, dismiss, delete, restore, need, want or savings.")
+                field: "action",
+                "'\(action)' is not an action; use confirm, dismiss, delete, restore, need, want or savings.")
         }
         try await global.withHousehold { household, _ in
             let done = try await household.recurring.apply(chosen, to: series)

@@ -17,7 +17,9 @@ import VaultTestSupport
             .init(email: email, password: "correct horse", confirmation: "correct horse"))
     }
 
-    @Test("a link is stored as its SHA-256 only, one per person; a new one or revoking stops the old", arguments: TestBackend.enabled)
+    @Test(
+        "a link is stored as its SHA-256 only, one per person; a new one or revoking stops the old",
+        arguments: TestBackend.enabled)
     func lifecycle(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             // Given
@@ -32,7 +34,10 @@ import VaultTestSupport
             #expect(first.utf8.count == 43)
             let stored = try await database.withConnection { sql in
                 try await sql.raw("SELECT user_id, token_hash FROM calendar_feeds ORDER BY user_id").all().map {
-                    (try $0.decode(column: "user_id", as: String.self), try $0.decode(column: "token_hash", as: String.self))
+                    (
+                        try $0.decode(column: "user_id", as: String.self),
+                        try $0.decode(column: "token_hash", as: String.self)
+                    )
                 }
             }
             #expect(stored.count == 2)

@@ -21,7 +21,9 @@ import VaultTestSupport
     }
 
     static func subtotal(_ bucket: String, in html: String) -> String? {
-        Browser.first(#"id="recurring-\#(bucket)"[^>]*>\s*<h2[^>]*><span>[A-Z]+</span><span class="amount subtotal" data-subtotal="([^"]+)""#, in: html)
+        Browser.first(
+            #"id="recurring-\#(bucket)"[^>]*>\s*<h2[^>]*><span>[A-Z]+</span><span class="amount subtotal" data-subtotal="([^"]+)""#,
+            in: html)
     }
 
     @Test("series are grouped under NEEDS, WANTS and SAVINGS with subtotals; the total is needs and wants")
