@@ -618,17 +618,23 @@ def llm_export_on_a_phone(browser, phone, page):
     address = page.url
     for scheme in ["light", "dark"]:
         for name, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
-            context = browser.new_context(viewport=viewport, color_scheme=scheme, storage_state=phone.storage_state())
-            view = context.new_page()
-            # The saved theme wins over the system's, so choose it in Settings for this shot.
-            view.goto(f"{BASE}/settings")
-            view.check(f"input[name=theme][value={scheme}]")
-            view.click("button:has-text('Save theme')")
+            context, view = themed_view(browser, phone, scheme, viewport)
             view.goto(address)
             expect(view.locator("#leak-check")).to_be_visible()
             view.locator("#leak-check").scroll_into_view_if_needed()
             view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-llm-export-{scheme}.png"), full_page=False)
             context.close()
+
+
+def themed_view(browser, signed_in, scheme, viewport):
+    """A new context signed in as `signed_in`'s person at `viewport`, with the theme saved as `scheme` (the saved
+    theme wins over the system's, so it is chosen in Settings for each shot); returns the context and its page."""
+    context = browser.new_context(viewport=viewport, color_scheme=scheme, storage_state=signed_in.storage_state())
+    view = context.new_page()
+    view.goto(f"{BASE}/settings")
+    view.check(f"input[name=theme][value={scheme}]")
+    view.click("button:has-text('Save theme')")
+    return context, view
 
 
 def recurring_checks(browser, phone, page):
@@ -699,11 +705,7 @@ def recurring_checks(browser, phone, page):
     def screenshots():
         for scheme in ["light", "dark"]:
             for name, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
-                context = browser.new_context(viewport=viewport, color_scheme=scheme, storage_state=phone.storage_state())
-                view = context.new_page()
-                view.goto(f"{BASE}/settings")
-                view.check(f"input[name=theme][value={scheme}]")
-                view.click("button:has-text('Save theme')")
+                context, view = themed_view(browser, phone, scheme, viewport)
                 view.goto(f"{BASE}/recurring")
                 view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-recurring-{scheme}.png"), full_page=True)
                 first = view.locator("li.recurring-item").first

@@ -351,6 +351,7 @@ enum Stylesheet {
         .recurring-item:last-child { border-bottom: 0; }
         .recurring-item .meta { margin: 2px 0 6px; }
         .recurring-item .item-actions { flex-wrap: nowrap; }
+        .recurring-item .item-actions > details:only-child { margin-left: auto; }
         .recurring-item .menu-panel form { margin: 6px 0; }
         .bucket-choice button { min-height: 36px; padding: 6px 12px; font-size: .85rem; background: transparent;
           color: var(--text); border: 0; border-radius: 8px; }

@@ -68,22 +68,18 @@ enum RecurringPage {
             <ul class="recurring-list">\(group.series.map { item($0, category: category($0.categoryID), csrf: csrf, signedIn: signedIn) })</ul></section>
             """
         }
-        let income =
-            report.income.isEmpty
-            ? HTML.empty
-            : """
-            <section class="card recurring-group" id="recurring-income" aria-labelledby="group-income">
-            <h2 class="group-head" id="group-income">INCOME</h2><p class="muted small">Listed, not counted in the monthly total.</p>
-            <ul class="recurring-list">\(report.income.map { item($0, category: category($0.categoryID), csrf: csrf, signedIn: signedIn) })</ul></section>
-            """
-        let possible =
-            report.possible.isEmpty
-            ? HTML.empty
-            : """
-            <section class="card recurring-group" id="recurring-possible" aria-labelledby="group-possible">
-            <h2 class="group-head" id="group-possible">POSSIBLE</h2><p class="muted small">Low confidence: confirm what is recurring, dismiss what is not.</p>
-            <ul class="recurring-list">\(report.possible.map { item($0, category: category($0.categoryID), csrf: csrf, signedIn: signedIn) })</ul></section>
-            """
+        /// A list apart from the bills: paychecks, and the low-confidence "possible" series.
+        func apart(_ id: String, _ title: String, _ note: String, _ members: [RecurringSeries]) -> HTML {
+            guard !members.isEmpty else { return .empty }
+            return """
+                <section class="card recurring-group" id="recurring-\(id)" aria-labelledby="group-\(id)">
+                <h2 class="group-head" id="group-\(id)">\(title)</h2><p class="muted small">\(note)</p>
+                <ul class="recurring-list">\(members.map { item($0, category: category($0.categoryID), csrf: csrf, signedIn: signedIn) })</ul></section>
+                """
+        }
+        let income = apart("income", "INCOME", "Listed, not counted in the monthly total.", report.income)
+        let possible = apart(
+            "possible", "POSSIBLE", "Low confidence: confirm what is recurring, dismiss what is not.", report.possible)
         let upcoming = report.upcoming.map { bill -> HTML in
             """
             <tr><td data-label="Name">\(bill.name)</td><td data-label="Amount" class="num amount">\(bill.amount.formatted())</td>
