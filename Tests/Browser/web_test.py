@@ -624,6 +624,7 @@ def llm_export_on_a_phone(browser, phone, page):
             view.locator("#leak-check").scroll_into_view_if_needed()
             view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-llm-export-{scheme}.png"), full_page=False)
             context.close()
+    save_theme(page, "system")
 
 
 def themed_view(browser, signed_in, scheme, viewport):
@@ -631,10 +632,16 @@ def themed_view(browser, signed_in, scheme, viewport):
     theme wins over the system's, so it is chosen in Settings for each shot); returns the context and its page."""
     context = browser.new_context(viewport=viewport, color_scheme=scheme, storage_state=signed_in.storage_state())
     view = context.new_page()
-    view.goto(f"{BASE}/settings")
-    view.check(f"input[name=theme][value={scheme}]")
-    view.click("button:has-text('Save theme')")
+    save_theme(view, scheme)
     return context, view
+
+
+def save_theme(page, theme):
+    """Saves the signed-in person's theme in Settings: light, dark or system. Checks that change it for their
+    screenshots put "system" back after, so the checks that follow see the theme they expect."""
+    page.goto(f"{BASE}/settings")
+    page.check(f"input[name=theme][value={theme}]")
+    page.click("button:has-text('Save theme')")
 
 
 def recurring_checks(browser, phone, page):
@@ -702,6 +709,22 @@ def recurring_checks(browser, phone, page):
         finally:
             stranger.close()
 
+    def open_menu_fits_at_360():
+        narrow = browser.new_context(viewport=NARROW, has_touch=True, is_mobile=True, storage_state=phone.storage_state())
+        try:
+            view = narrow.new_page()
+            view.goto(f"{BASE}/recurring")
+            first = view.locator("li.recurring-item").first
+            first.locator("details.row-menu > summary").tap()
+            first.locator("details.confirm > summary").tap()
+            expect(first.locator(".confirm-panel")).to_contain_text("stops tracking")
+            found = view.evaluate(CLIPPED_CONTROLS)
+            first.scroll_into_view_if_needed()
+            view.screenshot(path=os.path.join(ARTIFACTS, "narrow-recurring-menu.png"))
+            assert not found, found
+        finally:
+            narrow.close()
+
     def screenshots():
         for scheme in ["light", "dark"]:
             for name, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
@@ -715,11 +738,13 @@ def recurring_checks(browser, phone, page):
                 view.goto(f"{BASE}/settings/calendar")
                 view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-calendar-{scheme}.png"), full_page=False)
                 context.close()
+        save_theme(page, "system")
 
     return [
         ("issue 20: Recurring groups series under NEEDS, WANTS and SAVINGS with subtotals at phone size", groups_and_subtotals),
         ("issue 20: a series reclassified as a Want moves to WANTS", reclassify_as_want),
         ("issue 20: a calendar link made in Settings serves the bills to a stranger, then is turned off", calendar_link),
+        ("issue 20: a series' menu and its Stop tracking confirmation fit a 360 px phone", open_menu_fits_at_360),
         ("issue 20: Recurring and Bill reminders at phone and desktop width, light and dark", screenshots),
     ]
 
@@ -1164,14 +1189,17 @@ def polish_checks(browser, context, page):
         targeted = [row for row in rows if row[1]]
         try:
             for row in targeted:  # only the spent category counts, so its tiny target is far past 90 %
-                assert put(row[0], "").ok
+                response = put(row[0], "")
+                assert response.ok, f"clearing {row[0]}: {response.status} {response.text()[:200]}"
             for target, tone, colour in [("0.01", "red", "rgb(199, 52, 52)"), ("99999999", "teal", None)]:
-                assert put(spent[0], target).ok
+                response = put(spent[0], target)
+                assert response.ok, f"setting {spent[0]} to {target}: {response.status} {response.text()[:200]}"
                 page.goto(f"{BASE}/dashboard")
                 bar = page.locator("#left-to-spend-bar")
                 expect(bar).to_have_class(re.compile(tone))
                 if colour:
-                    assert bar.evaluate("b => getComputedStyle(b).color") == colour
+                    shown = bar.evaluate("b => getComputedStyle(b).color")
+                    assert shown == colour, f"the bar is {shown}, not {colour}"
                     page.locator("#card-left-to-spend").scroll_into_view_if_needed()
                     shot(page, "phone-left-to-spend-red")
         finally:
@@ -1226,11 +1254,11 @@ def polish_checks(browser, context, page):
         expect(page.locator("#restore-built-ins")).to_have_count(0)
         # Recurring's Delete asks first too.
         page.goto(f"{BASE}/recurring")
-        first = page.locator("#recurring-patterns tbody tr").first
-        if first.count():
-            expect(first.locator("details.confirm .confirm-panel")).to_be_hidden()
-            first.locator("details.confirm summary").tap()
-            expect(first.locator(".confirm-panel")).to_contain_text("stops tracking")
+        first = page.locator("li.recurring-item").first
+        first.locator("details.row-menu > summary").tap()
+        expect(first.locator("details.confirm .confirm-panel")).to_be_hidden()
+        first.locator("details.confirm summary").tap()
+        expect(first.locator(".confirm-panel")).to_contain_text("stops tracking")
 
     def small_things():
         # An unknown address: a real page in the app's frame, with the home bar.
@@ -1405,8 +1433,13 @@ CLIPPED_CONTROLS = """() => {
     found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
   for (const el of document.querySelectorAll('a, button, input, select, textarea, summary, .toggle')) {
     if (el.closest('[hidden], .app-menu, dialog, svg, .visually-hidden')) continue;
-    const shut = el.closest('details:not([open])');
-    if (shut && !el.closest('summary')) continue;  // inside a closed disclosure: not shown
+    // Inside a closed disclosure, at any depth, and not its own summary: not shown.
+    let shut = false;
+    for (let d = el.closest('details:not([open])'); d && !shut; d = d.parentElement && d.parentElement.closest('details:not([open])')) {
+      const own = d.querySelector(':scope > summary');
+      shut = !own || !own.contains(el);
+    }
+    if (shut) continue;
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden') continue;
     const box = el.getBoundingClientRect();

@@ -192,6 +192,11 @@ import VaultTestSupport
             let off = try await browser.request("/api/v1/calendar-feed", method: .delete, headers: csrf)
             #expect(try json(off)["revoked"] as? Bool == true)
             #expect(try await world.client.execute(uri: path, method: .get).status == .notFound)
+            // The OpenAPI document describes it, and reclassify on the recurring actions.
+            let yaml = String(buffer: try await world.client.execute(uri: "/api/v1/openapi.yaml", method: .get).body)
+            #expect(yaml.contains("  /calendar-feed:\n    get:"))
+            #expect(yaml.contains("    CalendarFeed:\n      type: object"))
+            #expect(yaml.contains("enum: [confirm, dismiss, delete, restore, reclassify]"))
         }
     }
 }
