@@ -248,13 +248,14 @@ def main():
 
         def dismiss_recurring():
             page.goto(f"{BASE}/recurring")
-            rows = page.locator("#recurring-patterns tbody tr")
+            rows = page.locator("li.recurring-item")
             before = rows.count()
-            name = rows.first.locator("td[data-label=Name] strong").inner_text()
+            name = rows.first.locator(".series-name").inner_text()
+            rows.first.locator("details.row-menu > summary").click()
             rows.first.locator("button:has-text('Dismiss')").click()
             page.wait_for_url("**/recurring")
             expect(page.locator(".alert.notice")).to_contain_text(f"{name} is dismissed")
-            assert page.locator("#recurring-patterns tbody tr").count() == before - 1
+            assert page.locator("li.recurring-item").count() == before - 1
             shot(page, "phone-recurring")
 
         def add_three_expenses():
@@ -511,6 +512,13 @@ def main():
             assert weight < 200_000, f"the dashboard weighs {weight} bytes"
             print(f"        dashboard with its assets: {weight} bytes, {len(set(requested))} requests")
 
+        RECURRING_CHECKS = recurring_checks(browser, phone, page)
+        if os.environ.get("GHOSTVAULT_BROWSER_ONLY") == "recurring":  # issue 20: Recurring groups and the calendar
+            check("sign up, connect the demo bridge with a token, finish onboarding", signup_and_connect)
+            for name, fn in RECURRING_CHECKS:
+                check(name, fn)
+            return finish(browser)
+
         POLISH_CHECKS = polish_checks(browser, phone, page)
         if os.environ.get("GHOSTVAULT_BROWSER_ONLY") == "polish":  # the phone-first polish checks (issue 21)
             check("sign up, connect the demo bridge with a token, finish onboarding", signup_and_connect)
@@ -557,6 +565,8 @@ def main():
         check("issue 20: an LLM export in Markdown with rounding on at phone size, and its leak check",
               lambda: llm_export_on_a_phone(browser, phone, page))
 
+        for name, fn in RECURRING_CHECKS:
+            check(name, fn)
         for name, fn in CARD_CHECKS:
             check(name, fn)
         for name, fn in POLISH_CHECKS:
@@ -608,17 +618,135 @@ def llm_export_on_a_phone(browser, phone, page):
     address = page.url
     for scheme in ["light", "dark"]:
         for name, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
-            context = browser.new_context(viewport=viewport, color_scheme=scheme, storage_state=phone.storage_state())
-            view = context.new_page()
-            # The saved theme wins over the system's, so choose it in Settings for this shot.
-            view.goto(f"{BASE}/settings")
-            view.check(f"input[name=theme][value={scheme}]")
-            view.click("button:has-text('Save theme')")
+            context, view = themed_view(browser, phone, scheme, viewport)
             view.goto(address)
             expect(view.locator("#leak-check")).to_be_visible()
             view.locator("#leak-check").scroll_into_view_if_needed()
             view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-llm-export-{scheme}.png"), full_page=False)
             context.close()
+    save_theme(page, "system")
+
+
+def themed_view(browser, signed_in, scheme, viewport):
+    """A new context signed in as `signed_in`'s person at `viewport`, with the theme saved as `scheme` (the saved
+    theme wins over the system's, so it is chosen in Settings for each shot); returns the context and its page."""
+    context = browser.new_context(viewport=viewport, color_scheme=scheme, storage_state=signed_in.storage_state())
+    view = context.new_page()
+    save_theme(view, scheme)
+    return context, view
+
+
+def save_theme(page, theme):
+    """Saves the signed-in person's theme in Settings: light, dark or system. Checks that change it for their
+    screenshots put "system" back after, so the checks that follow see the theme they expect."""
+    page.goto(f"{BASE}/settings")
+    page.check(f"input[name=theme][value={theme}]")
+    page.click("button:has-text('Save theme')")
+
+
+def recurring_checks(browser, phone, page):
+    """Recurring grouped under NEEDS, WANTS and SAVINGS with subtotals, a series reclassified as a Want, and the
+    calendar link made in Settings, read without a session, then turned off (issue 20)."""
+
+    def subtotal(bucket):
+        return float(page.locator(f"#recurring-{bucket} .subtotal").get_attribute("data-subtotal"))
+
+    def item(bucket, name):
+        return page.locator(f"#recurring-{bucket} li.recurring-item").filter(has_text=name)
+
+    def groups_and_subtotals():
+        page.goto(f"{BASE}/recurring")
+        heads = page.locator(".recurring-group h2.group-head > span:first-child").all_inner_texts()
+        assert heads[:3] == ["NEEDS", "WANTS", "SAVINGS"], heads
+        total = float(page.locator("#monthly-recurring").get_attribute("data-amount"))
+        assert abs(subtotal("need") + subtotal("want") - total) < 0.005, (subtotal("need"), subtotal("want"), total)
+        expect(item("savings", "Harbor Brokerage")).to_have_count(1)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"Recurring scrolls sideways ({width} px)"
+        page.screenshot(path=os.path.join(ARTIFACTS, "phone-recurring-groups.png"), full_page=True)
+
+    def reclassify_as_want():
+        page.goto(f"{BASE}/recurring")
+        expect(item("need", "Planet Fitness")).to_have_count(1)
+        wants = subtotal("want")
+        item("need", "Planet Fitness").locator("button[name=bucket][value=want]").click()
+        page.wait_for_url("**/recurring")
+        expect(page.locator(".alert.notice")).to_contain_text("Planet Fitness is now under Wants")
+        expect(item("want", "Planet Fitness")).to_have_count(1)
+        expect(item("need", "Planet Fitness")).to_have_count(0)
+        expect(item("want", "Planet Fitness").locator("button[aria-pressed=true]")).to_have_text("Want")
+        assert subtotal("want") > wants, (wants, subtotal("want"))
+        item("want", "Planet Fitness").scroll_into_view_if_needed()
+        shot(page, "phone-recurring-reclassified")
+
+    def calendar_link():
+        page.goto(f"{BASE}/settings")
+        page.click("a:has-text('Bill reminders')")
+        page.wait_for_url("**/settings/calendar")
+        page.click("button:has-text('Create calendar link')")
+        address = page.locator("#calendar-link").input_value()
+        assert address.endswith(".ics"), address
+        expect(page.locator("a:has-text('Subscribe on this device')")).to_have_attribute("href", re.compile("^webcal://"))
+        shot(page, "phone-calendar-link")
+        # A calendar app has no session: read the feed from a context with no cookies.
+        stranger = browser.new_context()
+        try:
+            response = stranger.request.get(address)
+            assert response.status == 200, response.status
+            assert response.headers["content-type"].startswith("text/calendar"), response.headers["content-type"]
+            text = response.body().decode("utf-8")
+            assert text.startswith("BEGIN:VCALENDAR\r\n"), text[:40]
+            assert "BEGIN:VEVENT" in text and "TRIGGER:-P1D" in text
+            assert all(len(line.encode("utf-8")) <= 75 for line in text.split("\r\n")), "a line over 75 octets"
+            print(f"        calendar: {text.count('BEGIN:VEVENT')} bills in the next 90 days")
+            page.goto(f"{BASE}/settings/calendar")
+            expect(page.locator("#calendar-status")).to_contain_text("A calendar link is on")
+            page.click("summary:has-text('Turn off')")
+            page.click("button:has-text('Turn off the calendar link')")
+            page.wait_for_url("**/settings/calendar")
+            expect(page.locator(".alert.notice")).to_contain_text("The calendar link is off")
+            assert stranger.request.get(address).status == 404
+        finally:
+            stranger.close()
+
+    def open_menu_fits_at_360():
+        narrow = browser.new_context(viewport=NARROW, has_touch=True, is_mobile=True, storage_state=phone.storage_state())
+        try:
+            view = narrow.new_page()
+            view.goto(f"{BASE}/recurring")
+            first = view.locator("li.recurring-item").first
+            first.locator("details.row-menu > summary").tap()
+            first.locator("details.confirm > summary").tap()
+            expect(first.locator(".confirm-panel")).to_contain_text("stops tracking")
+            found = view.evaluate(CLIPPED_CONTROLS)
+            first.scroll_into_view_if_needed()
+            view.screenshot(path=os.path.join(ARTIFACTS, "narrow-recurring-menu.png"))
+            assert not found, found
+        finally:
+            narrow.close()
+
+    def screenshots():
+        for scheme in ["light", "dark"]:
+            for name, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
+                context, view = themed_view(browser, phone, scheme, viewport)
+                view.goto(f"{BASE}/recurring")
+                view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-recurring-{scheme}.png"), full_page=True)
+                first = view.locator("li.recurring-item").first
+                first.locator("details.row-menu > summary").click()
+                first.scroll_into_view_if_needed()
+                view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-recurring-menu-{scheme}.png"), full_page=False)
+                view.goto(f"{BASE}/settings/calendar")
+                view.screenshot(path=os.path.join(ARTIFACTS, f"{name}-calendar-{scheme}.png"), full_page=False)
+                context.close()
+        save_theme(page, "system")
+
+    return [
+        ("issue 20: Recurring groups series under NEEDS, WANTS and SAVINGS with subtotals at phone size", groups_and_subtotals),
+        ("issue 20: a series reclassified as a Want moves to WANTS", reclassify_as_want),
+        ("issue 20: a calendar link made in Settings serves the bills to a stranger, then is turned off", calendar_link),
+        ("issue 20: a series' menu and its Stop tracking confirmation fit a 360 px phone", open_menu_fits_at_360),
+        ("issue 20: Recurring and Bill reminders at phone and desktop width, light and dark", screenshots),
+    ]
 
 # ---- end of issue 20 ---------------------------------------------------------------------------------------
 
@@ -1131,11 +1259,11 @@ def polish_checks(browser, context, page):
         expect(page.locator("#restore-built-ins")).to_have_count(0)
         # Recurring's Delete asks first too.
         page.goto(f"{BASE}/recurring")
-        first = page.locator("#recurring-patterns tbody tr").first
-        if first.count():
-            expect(first.locator("details.confirm .confirm-panel")).to_be_hidden()
-            first.locator("details.confirm summary").tap()
-            expect(first.locator(".confirm-panel")).to_contain_text("stops tracking")
+        first = page.locator("li.recurring-item").first
+        first.locator("details.row-menu > summary").tap()
+        expect(first.locator("details.confirm .confirm-panel")).to_be_hidden()
+        first.locator("details.confirm summary").tap()
+        expect(first.locator(".confirm-panel")).to_contain_text("stops tracking")
 
     def small_things():
         # An unknown address: a real page in the app's frame, with the home bar.
@@ -1310,8 +1438,13 @@ CLIPPED_CONTROLS = """() => {
     found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
   for (const el of document.querySelectorAll('a, button, input, select, textarea, summary, .toggle')) {
     if (el.closest('[hidden], .app-menu, dialog, svg, .visually-hidden')) continue;
-    const shut = el.closest('details:not([open])');
-    if (shut && !el.closest('summary')) continue;  // inside a closed disclosure: not shown
+    // Inside a closed disclosure, at any depth, and not its own summary: not shown.
+    let shut = false;
+    for (let d = el.closest('details:not([open])'); d && !shut; d = d.parentElement && d.parentElement.closest('details:not([open])')) {
+      const own = d.querySelector(':scope > summary');
+      shut = !own || !own.contains(el);
+    }
+    if (shut) continue;
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden') continue;
     const box = el.getBoundingClientRect();

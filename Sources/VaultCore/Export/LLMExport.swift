@@ -105,6 +105,7 @@ public struct LLMExport: Sendable {
         public let needs: Money
         public let wants: Money
         public let savings: Money
+        /// The spending series the monthly total counts (needs and wants; not savings transfers, not income).
         public let itemCount: Int
     }
 
@@ -230,7 +231,7 @@ public struct LLMExport: Sendable {
                 needs: round.rounded(report.monthlyByBucket[.need] ?? money(0)),
                 wants: round.rounded(report.monthlyByBucket[.want] ?? money(0)),
                 savings: round.rounded(report.monthlyByBucket[.savings] ?? money(0)),
-                itemCount: report.payments.count)
+                itemCount: report.spending.count)
         }
         budget = input.lens.flatMap { lens in
             guard lens.total.isPositive else { return nil }

@@ -41,6 +41,11 @@ public struct RecurringSeries: Hashable, Sendable, Codable {
     public let firstDate: LocalDate
     public let lastDate: LocalDate
     public let nextDate: LocalDate
+    /// For calendar cadences, the day of the month the charge is due on before any move off a weekend (a bill
+    /// on the 31st keeps 31 through shorter months); nil for cadences counted in days.
+    public let dueDay: Int?
+    /// Whether the bank moves this charge off weekends to the following business day, as its next date does.
+    public let movesOffWeekends: Bool
     /// The latest charge, positive.
     public let amount: Money
     /// The average charge, positive, rounded to the minor unit.
@@ -282,11 +287,16 @@ public enum RecurringDetector {
                 to: Money(minorUnits: magnitudes[index], currency: currency), on: run[index].date)
         }
         let latest = Money(minorUnits: magnitudes.last!, currency: currency)
-        var bucket = LensClassifier.bucket(
-            expenseNamed: last.name, description: last.description, categoryID: last.categoryID, account: account,
-            tree: tree, overrides: overrides
-        ).bucket
-        if !isIncome, overrides[payeeKey] == nil, let partner = last.partnerKind {
+        // A person's choice for the series (made on the Recurring page, under the folded payee key) or for the
+        // payee as its latest charge names it wins over the classifier and the account a transfer went to.
+        let chosen = overrides[payeeKey] ?? overrides[PayeeKey.normalize(last.name)]
+        var bucket =
+            chosen
+            ?? LensClassifier.bucket(
+                expenseNamed: last.name, description: last.description, categoryID: last.categoryID, account: account,
+                tree: tree, overrides: overrides
+            ).bucket
+        if !isIncome, chosen == nil, let partner = last.partnerKind {
             if LensClassifier.debtKinds.contains(partner) { bucket = .need }
             if LensClassifier.savingsKinds.contains(partner) { bucket = .savings }
         }
@@ -301,7 +311,8 @@ public enum RecurringDetector {
             name: last.name, payeeKey: payeeKey,
             cadence: cadence, accountID: account.id, categoryID: last.categoryID, bucket: bucket,
             transactionIDs: run.map(\.transactionID), firstDate: run[0].date, lastDate: last.date, nextDate: nextDate,
-            amount: latest, averageAmount: averageAmount,
+            dueDay: cadence.months == nil ? nil : day, movesOffWeekends: movesOffWeekends, amount: latest,
+            averageAmount: averageAmount,
             monthlyAmount: try latest.share(cadence.perMonth.numerator, of: cadence.perMonth.denominator),
             confidence: confidence, tier: tier, status: .detected, priceChange: priceChange)
     }

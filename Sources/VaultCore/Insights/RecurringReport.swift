@@ -27,6 +27,15 @@ public struct RecurringReport: Sendable {
         public let cadence: RecurringCadence
     }
 
+    /// The bills of one 50/30/20 bucket, the way the Recurring list groups them (NEEDS, WANTS, SAVINGS).
+    public struct Group: Hashable, Sendable {
+        public let bucket: LensBucket
+        /// Largest monthly cost first, then by name and key.
+        public let series: [RecurringSeries]
+        /// The sum of the series' monthly costs.
+        public let monthlyTotal: Money
+    }
+
     public let today: LocalDate
     public let currency: Currency
     /// High and medium confidence series and confirmed ones, not dismissed or deleted; highest confidence first.
@@ -37,12 +46,19 @@ public struct RecurringReport: Sendable {
     public let dismissed: [RecurringSeries]
     /// Bills due within `horizonDays`, and overdue ones, soonest first (not income).
     public let upcoming: [Upcoming]
-    /// The sum of the shown bills' monthly costs (income series are not counted).
+    /// The monthly cost of recurring spending: the shown needs' and wants' monthly costs. Transfers to savings
+    /// or investments are saving, not spending, and income series are not a cost, so neither is counted
+    /// (spec section 10's list view: the total is the NEEDS and WANTS subtotals together).
     public let monthlyTotal: Money
-    /// The monthly total per lens bucket.
+    /// The monthly total per lens bucket, savings included.
     public let monthlyByBucket: [LensBucket: Money]
-    /// The shown series that are payments (money out): the ones `monthlyTotal` counts.
-    public var payments: [RecurringSeries] { series.filter { !$0.isIncome } }
+    /// The shown series that are not income, grouped by bucket in the order needs, wants, savings; a bucket
+    /// with no series has no group.
+    public let groups: [Group]
+    /// The shown income series (paychecks), listed apart from the bills.
+    public let income: [RecurringSeries]
+    /// The shown needs and wants: the series `monthlyTotal` counts.
+    public var spending: [RecurringSeries] { groups.filter { $0.bucket != .savings }.flatMap(\.series) }
     public let horizonDays: Int
 
     public static let basis =
@@ -82,9 +98,17 @@ public struct RecurringReport: Sendable {
         var byBucket: [LensBucket: Int64] = [:]
         // Income series (paychecks) are listed but are not a cost, nor a bill coming up.
         for series in shown where !series.isIncome {
-            total = try Exact.add(total, series.monthlyAmount.minorUnits)
             byBucket[series.bucket] = try Exact.add(byBucket[series.bucket] ?? 0, series.monthlyAmount.minorUnits)
+            if series.bucket != .savings { total = try Exact.add(total, series.monthlyAmount.minorUnits) }
         }
+        groups = LensBucket.allCases.compactMap { bucket in
+            let members = shown.filter { !$0.isIncome && $0.bucket == bucket }.sorted {
+                ($1.monthlyAmount.minorUnits, $0.name, $0.key) < ($0.monthlyAmount.minorUnits, $1.name, $1.key)
+            }
+            guard let subtotal = byBucket[bucket], !members.isEmpty else { return nil }
+            return Group(bucket: bucket, series: members, monthlyTotal: Money(minorUnits: subtotal, currency: currency))
+        }
+        income = shown.filter(\.isIncome)
         let horizon = today.adding(days: horizonDays)
         self.today = today
         self.currency = currency

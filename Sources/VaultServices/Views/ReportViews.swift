@@ -330,6 +330,14 @@ public struct RecurringReportView: Codable, Hashable, Sendable {
         public let on: String
     }
 
+    /// The bills of one bucket (need, want, savings), largest monthly cost first, with their monthly subtotal.
+    public struct Group: Codable, Hashable, Sendable {
+        public let bucket: String
+        public let monthlyTotal: String
+        /// The keys of the group's series, in order; the series are in `series`.
+        public let keys: [String]
+    }
+
     public struct Upcoming: Codable, Hashable, Sendable {
         public let key: String
         public let name: String
@@ -342,8 +350,10 @@ public struct RecurringReportView: Codable, Hashable, Sendable {
 
     public let today: String
     public let currency: String
+    /// The monthly cost of recurring spending: needs and wants, not transfers to savings, not income.
     public let monthlyTotal: String
     public let monthlyByBucket: [String: String]
+    public let groups: [Group]
     public let activeCount: Int
     public let series: [Series]
     public let possible: [Series]
@@ -358,6 +368,9 @@ public struct RecurringReportView: Codable, Hashable, Sendable {
         monthlyTotal = report.monthlyTotal.decimalString
         monthlyByBucket = Dictionary(
             uniqueKeysWithValues: report.monthlyByBucket.map { ($0.key.rawValue, $0.value.decimalString) })
+        groups = report.groups.map {
+            Group(bucket: $0.bucket.rawValue, monthlyTotal: $0.monthlyTotal.decimalString, keys: $0.series.map(\.key))
+        }
         activeCount = report.series.count
         series = report.series.map(Series.init)
         possible = report.possible.map(Series.init)

@@ -33,5 +33,6 @@ extension Migration {
         .loginAttempts,
         .bankFileMappings,
         .postgresSearch,
+        .calendarFeeds,
     ]
 }

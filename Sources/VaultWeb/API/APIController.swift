@@ -128,8 +128,17 @@ struct APIController: Sendable {
         api.post("/recurring/actions") { request, context in
             let scope = environment.household(of: context.user)
             let body = try await request.decode(as: RecurringActionBody.self, context: context)
+            if body.action == "reclassify" {
+                guard let bucket = body.bucket.flatMap(LensBucket.init(rawValue:)) else {
+                    throw VaultError(InvalidInput(field: "bucket", "Reclassify takes a bucket: need, want or savings."))
+                }
+                let series = try await scope.recurring.reclassify(body.series, as: bucket)
+                return try Response.json(
+                    ["series": series.key, "name": series.name, "action": body.action, "bucket": bucket.rawValue])
+            }
             guard let action = RecurringService.Action(rawValue: body.action) else {
-                throw VaultError(InvalidInput(field: "action", "The action is confirm, dismiss, delete or restore."))
+                throw VaultError(
+                    InvalidInput(field: "action", "The action is confirm, dismiss, delete, restore or reclassify."))
             }
             let series = try await scope.recurring.apply(action, to: body.series)
             return try Response.json(["series": series.key, "name": series.name, "action": action.rawValue])

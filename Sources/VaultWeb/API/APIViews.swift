@@ -134,6 +134,8 @@ struct BudgetTargetView: Encodable, Sendable {
 struct RecurringActionBody: Decodable, Sendable {
     let series: String
     let action: String
+    /// For `reclassify`: need, want or savings.
+    var bucket: String?
 }
 
 struct ClassificationBody: Decodable, Sendable {

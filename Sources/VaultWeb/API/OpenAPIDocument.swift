@@ -267,6 +267,7 @@ enum OpenAPIDocument {
         \(datasetSchemas)
         \(bankFileSchemas)
         \(llmExportSchemas)
+        \(calendarFeedSchemas)
         paths:
           /info:
             get:
@@ -539,12 +540,12 @@ enum OpenAPIDocument {
                 "422": {$ref: '#/components/responses/Error'}
           /recurring:
             get:
-              summary: Recurring patterns, upcoming bills and the monthly recurring total.
+              summary: Recurring patterns grouped under needs, wants and savings with monthly subtotals, upcoming bills, and the monthly total of recurring spending (needs and wants; transfers to savings are not spending).
               responses:
                 "200": {description: The report, content: {application/json: {schema: {type: object}}}}
           /recurring/actions:
             post:
-              summary: Confirm, dismiss, delete (stop tracking) or restore a recurring pattern, by its key.
+              summary: Confirm, dismiss, delete (stop tracking), restore or reclassify (need, want or savings; the payee's choice, which the 50/30/20 lens follows too) a recurring pattern, by its key.
               requestBody:
                 required: true
                 content:
@@ -552,7 +553,7 @@ enum OpenAPIDocument {
                     schema:
                       type: object
                       required: [series, action]
-                      properties: {series: {type: string}, action: {type: string, enum: [confirm, dismiss, delete, restore]}}
+                      properties: {series: {type: string}, action: {type: string, enum: [confirm, dismiss, delete, restore, reclassify]}, bucket: {type: string, enum: [need, want, savings], description: only for reclassify}}
               responses:
                 "200": {description: Done, content: {application/json: {schema: {type: object}}}}
                 "404": {$ref: '#/components/responses/Error'}
@@ -823,5 +824,6 @@ enum OpenAPIDocument {
         \(datasetPaths)
         \(bankFilePaths)
         \(llmExportPaths)
+        \(calendarFeedPaths)
         """
 }

@@ -343,6 +343,21 @@ enum Stylesheet {
           .library-bank h2 { grid-column: 1 / -1; }
           .card-form { max-width: 640px; }
         }
+        /* Recurring: series grouped under NEEDS, WANTS and SAVINGS, each with its bucket choice and a menu. */
+        .group-head { font-size: .95rem; letter-spacing: .05em; margin-bottom: 4px; }
+        .group-head .subtotal { letter-spacing: 0; }
+        .recurring-list { list-style: none; margin: 0; padding: 0; }
+        .recurring-item { position: relative; padding: 10px 0; border-bottom: 1px solid var(--line); }
+        .recurring-item:last-child { border-bottom: 0; }
+        .recurring-item .meta { margin: 2px 0 6px; }
+        .recurring-item .item-actions { flex-wrap: nowrap; }
+        .recurring-item .item-actions > details:only-child { margin-left: auto; }
+        .recurring-item .menu-panel form { margin: 6px 0; }
+        .bucket-choice button { min-height: 36px; padding: 6px 12px; font-size: .85rem; background: transparent;
+          color: var(--text); border: 0; border-radius: 8px; }
+        .bucket-choice button[aria-pressed="true"] { background: var(--brand); color: var(--on-brand); }
+        .notice-box { border: 1px solid var(--brand); border-radius: 12px; padding: 12px; margin: 10px 0; }
+        .notice-box input { font-family: ui-monospace, monospace; font-size: .85rem; }
         @media (prefers-reduced-motion: reduce) { .app-menu, .bar-menu svg { transition: none; } }
         @media print { .home-bar, .app-menu, .sync-bar, .card-tools { display: none; } }
         """

@@ -144,7 +144,7 @@ struct DashboardView: Encodable, Sendable {
         budget = BudgetReportView(data.budget, uncategorized: [])
         let next = data.recurring.upcoming.first
         recurring = RecurringSummary(
-            monthlyTotal: data.recurring.monthlyTotal.decimalString, activeCount: data.recurring.payments.count,
+            monthlyTotal: data.recurring.monthlyTotal.decimalString, activeCount: data.recurring.spending.count,
             nextUp: next.map {
                 NextUp(
                     name: $0.name, amount: $0.amount.decimalString, dueDate: $0.dueDate.description,

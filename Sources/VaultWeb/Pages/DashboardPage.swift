@@ -322,7 +322,7 @@ enum DashboardPage {
             } ?? "<p class=\"muted small\">No bills due in the next 30 days.</p>"
         return """
             <p>Monthly Total: <strong class="amount">\(report.monthlyTotal.formatted())</strong></p>
-            <p class="muted small">\(report.payments.count) active recurring payments</p>
+            <p class="muted small">\(report.spending.count) active recurring payments</p>
             \(next)
             """
     }

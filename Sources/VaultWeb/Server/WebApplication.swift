@@ -22,6 +22,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     router.add(middleware: SessionMiddleware(environment: environment))
     Assets.addRoutes(to: router)
     Operations.addRoutes(to: router, environment: environment)
+    CalendarFeedRoute.addRoutes(to: router, environment: environment)
     // Sign-in is enforced by the route groups, not remembered by each handler: a handler of the signed-in
     // groups is given an `APIContext` or `PageContext`, which cannot be made without a live session.
     let api = router.group("/api/v1").add(middleware: APIErrorMiddleware())
@@ -37,6 +38,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     DatasetAPI(environment: environment).addRoutes(to: signedInAPI)
     BankImportAPI(environment: environment).addRoutes(to: signedInAPI)
     LLMExportAPI(environment: environment).addRoutes(to: signedInAPI)
+    CalendarFeedAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)
@@ -59,6 +61,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     DatasetPages(environment: environment).addRoutes(to: pages)
     BankFilePages(environment: environment).addRoutes(to: pages)
     LLMExportPages(environment: environment).addRoutes(to: pages)
+    CalendarFeedPages(environment: environment).addRoutes(to: pages)
     return router
 }
 

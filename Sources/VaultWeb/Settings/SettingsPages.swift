@@ -21,8 +21,7 @@ struct SettingsPages {
         return .html(
             SettingsPage.render(
                 signedIn: signedIn, connections: connections, household: household,
-                serverAddress: environment.configuration.publicURL
-                    ?? Self.serverAddress(request, secure: environment.configuration.secureCookies),
+                serverAddress: environment.baseURL(request),
                 role: role))
     }
 
@@ -42,5 +41,12 @@ struct SettingsPages {
     static func serverAddress(_ request: Request, secure: Bool) -> String {
         let host = request.head.authority ?? "127.0.0.1"
         return (secure ? "https://" : "http://") + host
+    }
+}
+
+extension WebEnvironment {
+    /// The address people and apps reach this server at: the configured public URL, else the request's own.
+    func baseURL(_ request: Request) -> String {
+        configuration.publicURL ?? SettingsPages.serverAddress(request, secure: configuration.secureCookies)
     }
 }

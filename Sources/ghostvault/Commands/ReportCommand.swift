@@ -250,20 +250,29 @@ struct RecurringCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recurring",
         abstract:
-            "Confirm, dismiss (remembered), delete (until it charges again) or restore a detected recurring series.",
+            "Confirm, dismiss (remembered), delete (until it charges again), restore or reclassify (need, want, savings) a detected recurring series.",
         discussion: """
             Series are what `ghostvault report recurring` detects in your bank data. The recurring rules you set up \
             with `ghostvault add --repeat` are managed with `ghostvault recurring-rules`.
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "confirm, dismiss, delete or restore.") var action: String
+    @Argument(help: "confirm, dismiss, delete or restore; or need, want or savings to reclassify the series.")
+    var action: String
     @Argument(help: "The series' key (from `report recurring --json`) or its name.") var series: String
 
     func run() async throws {
+        if let bucket = LensBucket(rawValue: action.lowercased()) {
+            try await global.withHousehold { household, _ in
+                let done = try await household.recurring.reclassify(series, as: bucket)
+                Terminal.print("\(done.name) is now under \(bucket.displayName).")
+            }
+            return
+        }
         guard let chosen = RecurringService.Action(rawValue: action.lowercased()) else {
             throw InvalidInput(
-                field: "action", "'\(action)' is not an action; use confirm, dismiss, delete or restore.")
+                field: "action",
+                "'\(action)' is not an action; use confirm, dismiss, delete, restore, need, want or savings.")
         }
         try await global.withHousehold { household, _ in
             let done = try await household.recurring.apply(chosen, to: series)

@@ -131,12 +131,9 @@ enum ReportText {
         guard !report.series.isEmpty else { return "No recurring payments found yet." }
         var lines = ["Monthly recurring: \(report.monthlyTotal.formatted())  (\(report.series.count) active)"]
         let groups: [(title: String, members: [RecurringSeries])] =
-            LensBucket.allCases.map { bucket in
-                (
-                    "\(bucket.displayName.uppercased())  \((report.monthlyByBucket[bucket] ?? .zero(report.currency)).formatted()) a month",
-                    report.series.filter { !$0.isIncome && $0.bucket == bucket }
-                )
-            } + [("INCOME", report.series.filter(\.isIncome))]
+            report.groups.map { group in
+                ("\(group.bucket.displayName.uppercased())  \(group.monthlyTotal.formatted()) a month", group.series)
+            } + [("INCOME", report.income)]
         for (title, members) in groups {
             guard !members.isEmpty else { continue }
             lines.append("")

@@ -17,6 +17,8 @@ import VaultTestSupport
         "GET /manifest.webmanifest", "GET /sw.js", "GET /offline",
         // For a reverse proxy or an orchestrator: the process is up; the database answers and is current.
         "GET /healthz", "GET /readyz",
+        // A phone's calendar subscribes with nothing but the secret link; without it the answer is a plain 404.
+        "GET /calendar/{feed}",
     ]
 
     @Test("every route outside the public list answers 401 (API) or sends to sign-in (pages) when signed out")
