@@ -113,18 +113,7 @@ import VaultTestSupport
     @Test("the demo household's exports, pinned by golden files", arguments: [TestBackend.sqlite])
     func demoHousehold(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
-            let vault = Fixture.vault(database)
-            let household = try await vault.households.create(
-                .init(name: "Demo", timeZone: "America/New_York", currency: "USD"))
-            let scope = vault.household(household.id)
-            let state = BridgeState(scenario: DemoHousehold.scenario(now: Fixture.now), clock: { Fixture.now })
-            try await SimpleFINClient.using(policy: .allowPrivate) { client in
-                let sync = SyncService(
-                    scope: scope, secrets: SecretBox(key: Data(repeating: 3, count: 32)), client: client)
-                try await BridgeHarness.withBridge(state: state) { root, _ in
-                    _ = try await sync.connect(setupToken: BridgeHarness.token(root, DemoHousehold.claimToken))
-                }
-            }
+            let scope = try await Fixture.syncedDemoHousehold(database)
             for (format, rounding, name) in [
                 ("markdown", "nearest-10", "demo-llm-export.md"), ("json", "nearest-10", "demo-llm-export.json"),
                 ("markdown", "off", "demo-llm-export-exact.md"),

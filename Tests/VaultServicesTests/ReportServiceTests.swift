@@ -317,18 +317,7 @@ import VaultTestSupport
     @Test("every report over the demo household, pinned by golden files", arguments: [TestBackend.sqlite])
     func demoHousehold(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
-            let vault = Fixture.vault(database)
-            let household = try await vault.households.create(
-                .init(name: "Demo", timeZone: "America/New_York", currency: "USD"))
-            let scope = vault.household(household.id)
-            let state = BridgeState(scenario: DemoHousehold.scenario(now: Fixture.now), clock: { Fixture.now })
-            try await SimpleFINClient.using(policy: .allowPrivate) { client in
-                let sync = SyncService(
-                    scope: scope, secrets: SecretBox(key: Data(repeating: 3, count: 32)), client: client)
-                try await BridgeHarness.withBridge(state: state) { root, _ in
-                    _ = try await sync.connect(setupToken: BridgeHarness.token(root, DemoHousehold.claimToken))
-                }
-            }
+            let scope = try await Fixture.syncedDemoHousehold(database)
             let reports = scope.reports
             let (worth, change) = try await reports.netWorth()
             try Golden.check(

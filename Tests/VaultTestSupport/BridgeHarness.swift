@@ -1,8 +1,12 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import SimpleFIN
 import SimpleFINBridge
 import Testing
+import VaultCore
+import VaultServices
+import VaultStore
 
 /// Runs the local SimpleFIN bridge on a loopback port for a test, and stops it when the test is done.
 public enum BridgeHarness {
@@ -31,5 +35,24 @@ public enum BridgeHarness {
     /// The setup token for a claim token on a running bridge.
     public static func token(_ root: URL, _ claim: String) -> String {
         SimpleFINBridge.setupToken(host: root.host!, port: root.port!, claimToken: claim)
+    }
+}
+
+extension Fixture {
+    /// A new household "Demo" in New York with US dollars, connected to the demo bridge and synced at the
+    /// fixture clock: the household golden files are made from.
+    public static func syncedDemoHousehold(_ database: VaultDatabase) async throws -> HouseholdScope {
+        let vault = Fixture.vault(database)
+        let household = try await vault.households.create(
+            .init(name: "Demo", timeZone: "America/New_York", currency: "USD"))
+        let scope = vault.household(household.id)
+        let state = BridgeState(scenario: DemoHousehold.scenario(now: Fixture.now), clock: { Fixture.now })
+        try await SimpleFINClient.using(policy: .allowPrivate) { client in
+            let sync = SyncService(scope: scope, secrets: SecretBox(key: Data(repeating: 3, count: 32)), client: client)
+            try await BridgeHarness.withBridge(state: state) { root, _ in
+                _ = try await sync.connect(setupToken: BridgeHarness.token(root, DemoHousehold.claimToken))
+            }
+        }
+        return scope
     }
 }
