@@ -32,5 +32,6 @@ extension Migration {
         .housingPatterns,
         .loginAttempts,
         .bankFileMappings,
+        .lensChoices,
     ]
 }

@@ -343,6 +343,19 @@ enum Stylesheet {
           .library-bank h2 { grid-column: 1 / -1; }
           .card-form { max-width: 640px; }
         }
+        .yellow { --bar: var(--warn); }
+        .lens-bar { display: block; width: 100%; height: 28px; border-radius: 8px; overflow: hidden; margin: 8px 0 4px; }
+        .lens-seg { fill: var(--bar); stroke: var(--card); stroke-width: 2; } .lens-empty { fill: var(--line); }
+        .lens-arc { stroke: var(--bar); } .donut-hole { stroke: var(--line); }
+        svg.donut { display: block; width: 100%; max-width: 220px; height: auto; margin: 8px auto; }
+        .donut-total { fill: var(--text); font-size: 4px; font-weight: 700; }
+        .lens-link:focus-visible rect, .lens-link:focus-visible circle { stroke: var(--text); }
+        .lens-status { color: var(--bar); font-weight: 600; } .lens-row.current td { font-weight: 600; }
+        .lens-messages { margin: 8px 0; padding-left: 18px; }
+        .lens-list { list-style: none; padding: 0; margin: 0; }
+        .lens-item { border-bottom: 1px solid var(--line); padding: 10px 0; } .lens-item p { margin: 2px 0; }
+        .lens-choice { gap: 6px; margin: 6px 0 2px; } .lens-choice button, .lens-item details button { min-height: 36px; padding: 6px 12px; }
+        .category-list a.row-link { display: flex; justify-content: space-between; gap: 8px; text-decoration: none; color: var(--text); }
         @media (prefers-reduced-motion: reduce) { .app-menu, .bar-menu svg { transition: none; } }
         @media print { .home-bar, .app-menu, .sync-bar, .card-tools { display: none; } }
         """

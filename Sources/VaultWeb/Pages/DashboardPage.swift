@@ -120,14 +120,20 @@ enum DashboardPage {
         "<p class=\"big amount \(tone)\">\(amount)</p><p class=\"muted small\">\(caption)</p>"
     }
 
+    /// The card's views: the three charts and the 50/30/20 lens (bar or donut), chosen by `?chart=`.
+    static let chartViews = ["bars", "line", "net", "lens", "lens-donut"]
+
     static func incomeVsSpending(_ data: DashboardData, chart: String?) -> HTML {
-        let view = ["line", "net"].contains(chart ?? "") ? chart ?? "bars" : "bars"
+        let view = chartViews.contains(chart ?? "") ? chart ?? "bars" : "bars"
         let month = data.selected.month.description
-        let toggles = [("bars", "Bars"), ("line", "Cumulative"), ("net", "Net")].map { key, title -> HTML in
-            """
-            <a href="/dashboard?chart=\(key)&amp;month=\(month)" data-chart-view="\(key)" aria-current="\(view == key ? "true" : "false")">\(title)</a>
-            """
+        let toggles = [("bars", "Bars"), ("line", "Cumulative"), ("net", "Net"), ("lens", "50/30/20")].map {
+            key, title -> HTML in
+            let current = view == key || view.hasPrefix(key + "-")
+            return """
+                <a href="/dashboard?chart=\(key)&amp;month=\(month)" data-chart-view="\(key)" aria-current="\(current ? "true" : "false")">\(title)</a>
+                """
         }
+        let lens = view.hasPrefix("lens")
         // Drawn twice: for a phone's width and, on a desktop, for the whole wide card (text in an SVG scales
         // with it, so one drawing cannot suit both).
         func drawings(_ width: Double) -> HTML {
@@ -139,11 +145,12 @@ enum DashboardPage {
         }
         return """
             <div class="chart">
-            <div class="spread"><div class="legend" data-legend="bars line"\(view == "net" ? " hidden" : "")><span class="income">Income</span><span class="spending">Spending</span></div>
+            <div class="spread"><div class="legend" data-legend="bars line"\(["bars", "line"].contains(view) ? "" : " hidden")><span class="income">Income</span><span class="spending">Spending</span></div>
             <div class="legend" data-legend="net"\(view == "net" ? "" : " hidden")><span class="income">Net: more in</span><span class="spending">more out</span></div>
             <div class="toggle" role="group" aria-label="Chart type">\(toggles)</div></div>
             <div class="narrow-chart">\(drawings(Charts.width))</div><div class="wide-chart">\(drawings(Charts.wideWidth))</div>
-            <p class="readout" aria-live="polite">Tap a bar or point for its numbers.</p>
+            \(LensChart.panels(data.lens, view: lens ? view : nil))
+            <p class="readout" aria-live="polite">\(lens ? "" : "Tap a bar or point for its numbers.")</p>
             </div>
             """
     }

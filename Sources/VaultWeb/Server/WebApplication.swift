@@ -56,6 +56,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     DatasetPages(environment: environment).addRoutes(to: pages)
     BankFilePages(environment: environment).addRoutes(to: pages)
     LLMExportPages(environment: environment).addRoutes(to: pages)
+    LensPages(environment: environment).addRoutes(to: pages)
     return router
 }
 
