@@ -349,7 +349,9 @@ enum Stylesheet {
         .lens-arc { stroke: var(--bar); } .donut-hole { stroke: var(--line); }
         svg.donut { display: block; width: 100%; max-width: 220px; height: auto; margin: 8px auto; }
         .donut-total { fill: var(--text); font-size: 4px; font-weight: 700; }
-        .lens-link:focus-visible rect, .lens-link:focus-visible circle { stroke: var(--text); }
+        .lens-link:focus-visible rect, .donut-link:focus-visible circle { stroke: var(--text); }
+        .donut-arc { stroke: var(--bar); } .cat-0 { --bar: var(--brand); } .cat-1 { --bar: var(--blue); }
+        .cat-2 { --bar: var(--orange); } .cat-3 { --bar: var(--expense); } .cat-4 { --bar: var(--warn); } .cat-5 { --bar: var(--muted); }
         .lens-status { color: var(--bar); font-weight: 600; } .lens-row.current td { font-weight: 600; }
         .lens-messages { margin: 8px 0; padding-left: 18px; }
         .lens-list { list-style: none; padding: 0; margin: 0; }

@@ -63,25 +63,13 @@ enum LensChart {
 
     /// The donut: the same three shares round a ring, the total in the middle.
     static func donut(_ report: LensReport) -> HTML {
-        // A circle of circumference 100 makes each dash its percentage.
-        let radius = 100 / (2 * Double.pi)
-        var start = 0.0
-        let arcs = fractions(report).filter { $0.1 > 0 }.map { segment, fraction -> HTML in
-            let length = fraction * 100
-            defer { start += length }
-            return """
-                <a href="\(path(segment.bucket, month: report.month))" class="lens-link"><circle class="lens-arc \(segment.indicator.rawValue)" cx="21" cy="21" r="\(Charts.fmt(radius))" fill="none" stroke-width="6" stroke-dasharray="\(Charts.fmt(length)) \(Charts.fmt(100 - length))" stroke-dashoffset="\(Charts.fmt(25 - start))"><title>\(segment.bucket.displayName): \(shareText(segment)) · \(segment.amount.formatted())</title></circle></a>
-                """
-        }
-        return Self.ring(arcs, center: report.total.formatted(), label: "50/30/20 donut")
-    }
-
-    /// A ring of arcs with a line of text in its middle (the lens's and the spending categories' donuts).
-    static func ring(_ arcs: [HTML], center: String, label: String) -> HTML {
-        let radius = 100 / (2 * Double.pi)
-        return """
-            <svg class="donut" viewBox="0 0 42 42" role="img" aria-label="\(label)"><circle class="donut-hole" cx="21" cy="21" r="\(Charts.fmt(radius))" fill="none" stroke-width="6"/>\(arcs.joined())<text x="21" y="22.5" text-anchor="middle" class="donut-total">\(center)</text></svg>
-            """
+        Charts.donut(
+            fractions(report).map { segment, fraction in
+                Charts.DonutPart(
+                    fraction: fraction, style: "lens-arc \(segment.indicator.rawValue)",
+                    link: path(segment.bucket, month: report.month),
+                    title: "\(segment.bucket.displayName): \(shareText(segment)) · \(segment.amount.formatted())")
+            }, center: report.total.formatted(), label: "50/30/20 donut")
     }
 
     /// The segments in words: share against target, amount and status, each linking to its transactions.

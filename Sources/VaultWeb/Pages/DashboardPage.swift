@@ -194,6 +194,7 @@ enum DashboardPage {
             <p class="big amount \(tone)">\(report.net.formatted())</p>
             <p class="muted">\(report.income.formatted()) in · \(report.spending.formatted()) out</p>
             <p><a href="/transactions?from=\(month.first.description)&amp;to=\(month.last.description)">\(Charts.label(month))'s transactions →</a></p>
+            <p><a href="/spending?month=\(month.description)">Spending by category →</a></p>
             \(report.incomeCount + report.spendingCount == 0 ? "<p class=\"muted small\">No transactions this month; try another month.</p>" : HTML.empty)
             """
     }
@@ -236,17 +237,13 @@ enum DashboardPage {
         guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
         return """
             <div class="table-wrap"><table><thead><tr><th>Category</th><th class="num">Amount</th><th class="num">%</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <p><a href="/spending?month=\(data.current.month.description)">All categories →</a></p>
             """
     }
 
-    /// A category's transactions this month (children included, as the totals roll up); Uncategorized opens the
-    /// Budgets page's list of them, where each can be filed.
+    /// A category's page for this month (`ghostvault.md` 7.6): the month against the last and its transactions.
     static func categoryLink(_ id: Category.ID?, data: DashboardData) -> String {
-        guard let id else { return "/budgets#uncategorized-title" }
-        let month = data.current.month
-        return TransactionsView(Form(encoded: "")).url([
-            "category": id.description, "from": month.first.description, "to": month.last.description,
-        ])
+        SpendingPage.path(id, month: data.current.month)
     }
 
     static func budgetProgress(_ data: DashboardData) -> HTML {
@@ -292,7 +289,10 @@ enum DashboardPage {
             """
         }
         guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
-        return "<p class=\"muted small\">This month</p><table>\(Array(rows))</table>"
+        return """
+            <p class="muted small">This month</p><table>\(Array(rows))</table>
+            <p><a href="/spending?month=\(data.current.month.description)">All categories →</a></p>
+            """
     }
 
     /// Each miles card's cycle spend and miles, briefly; the cards page has the bars.

@@ -57,6 +57,7 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     BankFilePages(environment: environment).addRoutes(to: pages)
     LLMExportPages(environment: environment).addRoutes(to: pages)
     LensPages(environment: environment).addRoutes(to: pages)
+    SpendingPages(environment: environment).addRoutes(to: pages)
     return router
 }
 
