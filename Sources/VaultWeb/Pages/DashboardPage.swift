@@ -151,6 +151,7 @@ enum DashboardPage {
             <div class="narrow-chart">\(drawings(Charts.width))</div><div class="wide-chart">\(drawings(Charts.wideWidth))</div>
             \(LensChart.panels(data.lens, view: lens ? view : nil))
             <p class="readout" aria-live="polite">\(lens ? "" : "Tap a bar or point for its numbers.")</p>
+            <p class="small"><a href="/income">Income trend: 1M, 3M, YTD, 1Y or custom →</a></p>
             </div>
             """
     }
