@@ -266,6 +266,7 @@ enum OpenAPIDocument {
         \(datasetSchemas)
         \(bankFileSchemas)
         \(llmExportSchemas)
+        \(lensSchemas)
         paths:
           /info:
             get:
@@ -822,5 +823,6 @@ enum OpenAPIDocument {
         \(datasetPaths)
         \(bankFilePaths)
         \(llmExportPaths)
+        \(lensPaths)
         """
 }

@@ -27,12 +27,8 @@ struct LensPages {
             )
         }
         let query = request.queryForm
-        let number = query["page"].flatMap(Int.init) ?? 1
-        guard let page = PageRequest(number: number, size: Self.pageSize) else {
-            throw PageError(status: .notFound, title: "Not found", message: "There is no such page of this list.")
-        }
         let segment = try await environment.household(of: signedIn.user).lens.segment(
-            query["month"], bucket: bucket, page: page)
+            query["month"], bucket: bucket, page: try query.listPage(size: Self.pageSize))
         return .html(LensSegmentPage.render(segment, signedIn: signedIn, path: request.uri.description))
     }
 

@@ -134,6 +134,8 @@ struct DashboardView: Encodable, Sendable {
     let netWorth: NetWorthView
     let currentMonth: MonthReportView
     let selectedMonth: MonthReportView
+    /// The selected month through the 50/30/20 lens.
+    let lens: LensReportView
     let budget: BudgetReportView
     let recurring: RecurringSummary
     let sync: SyncStatus
@@ -144,6 +146,7 @@ struct DashboardView: Encodable, Sendable {
         netWorth = NetWorthView(data.netWorth, change: data.netWorthChange)
         currentMonth = MonthReportView(data.current)
         selectedMonth = MonthReportView(data.selected)
+        lens = LensReportView(data.lens)
         budget = BudgetReportView(data.budget, uncategorized: [])
         let next = data.recurring.upcoming.first
         recurring = RecurringSummary(

@@ -34,6 +34,8 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     DatasetAPI(environment: environment).addRoutes(to: signedInAPI)
     BankImportAPI(environment: environment).addRoutes(to: signedInAPI)
     LLMExportAPI(environment: environment).addRoutes(to: signedInAPI)
+    LensAPI(environment: environment).addRoutes(to: signedInAPI)
+    SpendingAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)

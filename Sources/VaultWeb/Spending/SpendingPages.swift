@@ -25,11 +25,8 @@ struct SpendingPages {
     func category(_ request: Request, _ context: PageContext) async throws -> Response {
         let query = request.queryForm
         let id = try Self.categoryID(context.parameters.get("category"))
-        guard let page = PageRequest(number: query["page"].flatMap(Int.init) ?? 1, size: Self.pageSize) else {
-            throw PageError(status: .notFound, title: "Not found", message: "There is no such page of this list.")
-        }
         let spending = try await environment.household(of: context.signedIn.user).reports.categorySpending(
-            query["month"], category: id, page: page)
+            query["month"], category: id, page: try query.listPage(size: Self.pageSize))
         return .html(SpendingCategoryPage.render(spending, signedIn: context.signedIn))
     }
 
