@@ -673,7 +673,7 @@ def lens_checks(browser, phone, page):
         expect(item.locator(".lens-reason")).to_contain_text("Why: ")
         name = item.locator("a").first.inner_text()
         with page.expect_navigation():
-            item.locator("button[value=want]").tap()
+            item.locator("form.lens-choice button[value=want]").tap()
         expect(page.locator(".alert").first).to_contain_text(f"{name} now counts as Wants")
         after = [cell.inner_text() for cell in page.locator("td.lens-share").all()]
         assert after[0] != before[0] and after[1] != before[1], (before, after)
@@ -689,7 +689,7 @@ def lens_checks(browser, phone, page):
         moved = page.locator(".lens-item", has=page.locator(f"a:text-is('{name}')")).first
         expect(moved.locator(".lens-reason")).to_have_text("Why: Your choice for this transaction")
         with page.expect_navigation():
-            moved.locator("button[value=automatic]").tap()
+            moved.locator("form.lens-choice button[value=automatic]").tap()
         restored = [cell.inner_text() for cell in page.locator("td.lens-share").all()]
         assert restored == before, (restored, before)
 

@@ -77,13 +77,13 @@ enum LensChart {
         let rows = report.segments.map { segment -> HTML in
             let here = segment.bucket == current
             return """
-                <tr class="lens-row\(here ? " current" : "")" data-bucket="\(segment.bucket.rawValue)"><td><svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><rect class="lens-seg \(segment.indicator.rawValue)" width="10" height="10" rx="2"/></svg> <a href="\(path(segment.bucket, month: report.month))"\(here ? " aria-current=\"page\"" : "")>\(segment.bucket.displayName)</a></td>
-                <td class="num lens-share">\(shareText(segment))</td><td class="num amount">\(segment.amount.formatted())</td><td class="small lens-status \(segment.indicator.rawValue)">\(status(segment.indicator))</td></tr>
+                <tr class="lens-row\(here ? " current" : "")" data-bucket="\(segment.bucket.rawValue)"><td><svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><rect class="lens-seg \(segment.indicator.rawValue)" width="10" height="10" rx="2"/></svg> <a href="\(path(segment.bucket, month: report.month))"\(here ? " aria-current=\"page\"" : "")>\(segment.bucket.displayName)</a><br><span class="small lens-status \(segment.indicator.rawValue)">\(status(segment.indicator))</span></td>
+                <td class="num lens-share">\(shareText(segment))</td><td class="num amount">\(segment.amount.formatted())</td></tr>
                 """
         }
         let messages = report.messages.map { "<li>\($0)</li>" as HTML }
         return """
-            <div class="table-wrap"><table class="lens-table"><thead><tr><th>Bucket</th><th class="num">Actual of target</th><th class="num">Amount</th><th>Status</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <div class="table-wrap"><table class="lens-table"><thead><tr><th>Bucket</th><th class="num">Actual of target</th><th class="num">Amount</th></tr></thead><tbody>\(rows)</tbody></table></div>
             <ul class="lens-messages">\(messages)</ul>
             """
     }

@@ -37,7 +37,7 @@ enum LensTransactionSection {
         }
         return """
             <form method="post" action="/lens/choice" class="row lens-choice">\(csrf)<input type="hidden" name="transaction" value="\(id)"><input type="hidden" name="back" value="\(back)"><span class="small muted">Reclassify:</span>\(buttons)\(automatic)</form>
-            <details class="row-menu"><summary class="small">Always classify \(entry.name) as…</summary>
+            <details class="lens-always"><summary>Always classify \(entry.name) as…</summary>
             <form method="post" action="/lens/payee" class="row">\(csrf)<input type="hidden" name="transaction" value="\(id)"><input type="hidden" name="back" value="\(back)">\(always)</form>
             <p class="small muted">Every transaction from this payee, unless you chose a bucket for one by hand.</p></details>
             """

@@ -19,6 +19,7 @@ enum SpendingPage {
     static func versus(_ change: MonthReport.CategoryChange?) -> String {
         guard let change else { return "nothing last month" }
         guard change.lastMonth.minorUnits != 0 else { return "nothing last month" }
+        guard change.change.minorUnits != 0 else { return "vs \(change.lastMonth.formatted()) last month (the same)" }
         let sign = change.change.minorUnits > 0 ? "+" : ""
         let percent = change.percent.map {
             ", \($0.hundredths >= 0 ? "↑" : "↓")\(Percent(hundredths: abs($0.hundredths)))"
