@@ -78,4 +78,17 @@ public struct LensRepository: Sendable {
         }
         try await log.record("transaction", transaction, .update, fields: ["lensBucket"])
     }
+
+    /// Every transaction a person put in a bucket by hand.
+    public func transactionChoices() async throws -> [Transaction.ID: LensBucket] {
+        var choices: [Transaction.ID: LensBucket] = [:]
+        for row in try await session.sql.raw(
+            """
+            SELECT transaction_id, bucket FROM lens_transaction_choices WHERE household_id = \(bind: session.household)
+            """
+        ).all() {
+            choices[try row.id("transaction_id")] = try row.value("bucket")
+        }
+        return choices
+    }
 }
