@@ -41,13 +41,13 @@ struct LensAPI: Sendable {
             let page = try APIController.pageRequest(query, size: LensPages.pageSize)
             let segment = try await environment.household(of: context.user).lens.segment(
                 query["month"], bucket: bucket, page: page)
-            return try Response.json(LensSegmentPayload(segment))
+            return try Response.json(LensSegmentView(segment))
         }
         api.put("/transactions/:id/lens") { request, context in
             let body = try await request.decode(as: LensChoiceBody.self, context: context)
             let entry = try await environment.household(of: context.user).lens.choose(
                 transaction: try APIController.id(context), as: try Self.bucket(body.bucket))
-            return try Response.json(LensEntryPayload(entry))
+            return try Response.json(LensEntryView(entry))
         }
         api.get("/transactions/:id/lens") { _, context in
             guard
@@ -56,7 +56,7 @@ struct LensAPI: Sendable {
                 throw VaultError(
                     .notFound, "The 50/30/20 lens does not count this transaction (income, a transfer, or excluded).")
             }
-            return try Response.json(LensEntryPayload(entry))
+            return try Response.json(LensEntryView(entry))
         }
     }
 
@@ -93,43 +93,4 @@ struct LensPayeePayload: Codable, Sendable {
 /// What `PUT /transactions/{id}/lens` takes: a bucket, or null for the automatic rules.
 struct LensChoiceBody: Decodable, Sendable {
     let bucket: String?
-}
-
-/// One transaction in the lens: its bucket, why, and whether a person chose it.
-struct LensEntryPayload: Codable, Sendable {
-    let transactionId: String
-    let date: String
-    let name: String
-    let account: String
-    let category: String?
-    /// What it adds to its bucket: spending positive, a refund negative.
-    let amount: String
-    let bucket: String
-    let reason: String
-    let chosen: Bool
-
-    init(_ entry: LensService.Entry) {
-        transactionId = entry.transaction.id.description
-        date = entry.transaction.date.description
-        name = entry.name
-        account = entry.accountName
-        category = entry.categoryPath
-        amount = entry.amount.decimalString
-        bucket = entry.placement.bucket.rawValue
-        reason = entry.placement.reason
-        chosen = entry.choice != nil
-    }
-}
-
-/// A segment: the month's lens and a page of the segment's transactions, largest first.
-struct LensSegmentPayload: Encodable, Sendable {
-    let bucket: String
-    let lens: LensReportView
-    let transactions: PageView<LensEntryPayload>
-
-    init(_ segment: LensService.Segment) {
-        bucket = segment.bucket.rawValue
-        lens = LensReportView(segment.report)
-        transactions = PageView(segment.entries) { LensEntryPayload($0) }
-    }
 }
