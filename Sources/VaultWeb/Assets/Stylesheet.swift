@@ -350,6 +350,7 @@ enum Stylesheet {
         .chart svg.donut, svg.donut { display: block; width: 100%; max-width: 220px; height: auto; margin: 8px auto; }
         svg.donut circle { vector-effect: none; }
         svg.donut text.donut-total { fill: var(--text); font-size: 3.2px; font-weight: 700; }
+        svg.donut text.donut-label { fill: var(--card); font-size: 2.4px; font-weight: 700; pointer-events: none; }
         .chart svg.swatch, svg.swatch { display: inline-block; width: 10px; height: 10px; vertical-align: middle; }
         .lens-link:focus-visible rect, .donut-link:focus-visible circle { stroke: var(--text); }
         .donut-arc { stroke: var(--bar); } .cat-0 { --bar: var(--brand); } .cat-1 { --bar: var(--blue); }

@@ -7,7 +7,12 @@ extension Charts {
         let style: String
         let link: String
         let title: String
+        /// Written on the arc ("64%") when the arc is long enough to hold it.
+        var label: String? = nil
     }
+
+    /// The shortest arc (a share of the ring) that gets its label written on it.
+    static let donutLabelMinimum = 0.07
 
     /// A ring of tappable arcs with a line of text in its middle (the lens's and the spending categories'
     /// donuts). Parts with no share are left out.
@@ -18,8 +23,16 @@ extension Charts {
         let arcs = parts.filter { $0.fraction > 0 }.map { part -> HTML in
             let length = part.fraction * 100
             defer { start += length }
+            // The label sits mid-arc on the ring: arcs run clockwise from twelve o'clock.
+            var label: HTML = .empty
+            if let text = part.label, part.fraction >= donutLabelMinimum {
+                let angle = (-90 + (start + length / 2) * 3.6) * Double.pi / 180
+                label = """
+                    <text class="donut-label" x="\(fmt(21 + radius * cos(angle)))" y="\(fmt(21 + radius * sin(angle) + 0.9))" text-anchor="middle">\(text)</text>
+                    """
+            }
             return """
-                <a href="\(part.link)" class="donut-link"><circle class="\(part.style)" cx="21" cy="21" r="\(fmt(radius))" fill="none" stroke-width="6" stroke-dasharray="\(fmt(length)) \(fmt(100 - length))" stroke-dashoffset="\(fmt(25 - start))"><title>\(part.title)</title></circle></a>
+                <a href="\(part.link)" class="donut-link"><circle class="\(part.style)" cx="21" cy="21" r="\(fmt(radius))" fill="none" stroke-width="6" stroke-dasharray="\(fmt(length)) \(fmt(100 - length))" stroke-dashoffset="\(fmt(25 - start))"><title>\(part.title)</title></circle>\(label)</a>
                 """
         }
         return """

@@ -68,7 +68,8 @@ enum LensChart {
                 Charts.DonutPart(
                     fraction: fraction, style: "lens-arc \(segment.indicator.rawValue)",
                     link: path(segment.bucket, month: report.month),
-                    title: "\(segment.bucket.displayName): \(shareText(segment)) · \(segment.amount.formatted())")
+                    title: "\(segment.bucket.displayName): \(shareText(segment)) · \(segment.amount.formatted())",
+                    label: segment.share.map(wholePercent))
             }, center: report.total.formatted(), label: "50/30/20 donut")
     }
 

@@ -36,7 +36,8 @@ enum SpendingPage {
             Charts.DonutPart(
                 fraction: Double(line.amount.minorUnits) / Double(total), style: "donut-arc cat-\(index)",
                 link: path(line.categoryID, month: month),
-                title: "\(line.name): \(line.amount.formatted()) (\(line.share?.description ?? ""))")
+                title: "\(line.name): \(line.amount.formatted()) (\(line.share?.description ?? ""))",
+                label: line.share.map(LensChart.wholePercent))
         }
         let rest = lines.dropFirst(donutColours).map(\.amount.minorUnits).reduce(0, +)
         if rest > 0 {
