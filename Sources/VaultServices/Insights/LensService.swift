@@ -111,13 +111,14 @@ public struct LensService: Sendable {
                 groups: try await session.tallies.lensGroups(from: chosen.first, through: chosen.last),
                 targets: try await session.lens.targets() ?? .standard, overrides: overrides)
             let byID = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let counted = byID.filter { $0.value.currency == household.baseCurrency }
+            let transactions = try await session.tallies.lensTransactions(from: chosen.first, through: chosen.last)
+            let placements = try LensPlacement.each(transactions, accounts: counted, tree: tree, overrides: overrides)
             var entries: [Entry] = []
-            for transaction in try await session.tallies.lensTransactions(from: chosen.first, through: chosen.last) {
-                guard let account = byID[transaction.group.accountID], account.currency == household.baseCurrency,
-                    let entry = try Self.entry(transaction, account: account, tree: tree, overrides: overrides),
-                    entry.placement.bucket == bucket
+            for (transaction, placement) in zip(transactions, placements) {
+                guard let placement, placement.bucket == bucket, let account = counted[transaction.group.accountID]
                 else { continue }
-                entries.append(entry)
+                entries.append(Self.entry(transaction, placement: placement, account: account, tree: tree))
             }
             entries.sort {
                 ($1.placement.minorUnits, $1.transaction.date, $1.transaction.id)
@@ -137,18 +138,19 @@ public struct LensService: Sendable {
             ).first,
             let account = try await session.accounts.find(transaction.accountID)
         else { return nil }
-        return try entry(
-            found, account: account, tree: try await session.categories.tree(),
-            overrides: try await session.lens.overrides())
+        let tree = try await session.categories.tree()
+        guard
+            let placement = try LensPlacement.each(
+                [found], accounts: [account.id: account], tree: tree, overrides: try await session.lens.overrides()
+            ).first ?? nil
+        else { return nil }
+        return entry(found, placement: placement, account: account, tree: tree)
     }
 
     static func entry(
-        _ transaction: LensTransaction, account: Account, tree: CategoryTree, overrides: [String: LensBucket]
-    ) throws -> Entry? {
-        guard
-            let placement = try LensPlacement.of(transaction.group, account: account, tree: tree, overrides: overrides)
-        else { return nil }
-        return Entry(
+        _ transaction: LensTransaction, placement: LensPlacement, account: Account, tree: CategoryTree
+    ) -> Entry {
+        Entry(
             transaction: transaction, placement: placement,
             amount: Money(minorUnits: placement.minorUnits, currency: account.currency),
             accountName: account.displayName, categoryPath: transaction.group.categoryID.map { tree.path(of: $0) })
