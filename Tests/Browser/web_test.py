@@ -518,6 +518,11 @@ def main():
             for name, fn in RECURRING_CHECKS:
                 check(name, fn)
             return finish(browser)
+        if os.environ.get("GHOSTVAULT_BROWSER_ONLY") == "lens":  # issue 20's lens and spending categories
+            check("sign up, connect the demo bridge with a token, finish onboarding", signup_and_connect)
+            for name, fn in lens_checks(browser, phone, page):
+                check(name, fn)
+            return finish(browser)
 
         POLISH_CHECKS = polish_checks(browser, phone, page)
         if os.environ.get("GHOSTVAULT_BROWSER_ONLY") == "polish":  # the phone-first polish checks (issue 21)
@@ -564,6 +569,8 @@ def main():
         check("the dashboard loads nothing from elsewhere and weighs under 200 KB", nothing_leaves_the_server)
         check("issue 20: an LLM export in Markdown with rounding on at phone size, and its leak check",
               lambda: llm_export_on_a_phone(browser, phone, page))
+        for name, fn in lens_checks(browser, phone, page):
+            check(name, fn)
 
         for name, fn in RECURRING_CHECKS:
             check(name, fn)
@@ -747,6 +754,140 @@ def recurring_checks(browser, phone, page):
         ("issue 20: a series' menu and its Stop tracking confirmation fit a 360 px phone", open_menu_fits_at_360),
         ("issue 20: Recurring and Bill reminders at phone and desktop width, light and dark", screenshots),
     ]
+
+def lens_checks(browser, phone, page):
+    """Issue 20 at 390x844: the dashboard's lens turned on (bar, then donut), the Needs segment opened, a
+    transaction reclassified as a Want and the percentages moving; a category opened from the dashboard with its
+    month over month; the income chart's timeframes; screenshots at phone and desktop width, light and dark."""
+
+    def visible_shares():
+        panel = page.locator(".lens-panel:visible").first
+        return [cell.inner_text() for cell in panel.locator("td.lens-share").all()]
+
+    def lens_on_and_reclassify():
+        page.goto(f"{BASE}/dashboard")
+        card = page.locator("#card-income-vs-spending")
+        card.scroll_into_view_if_needed()
+        expect(page.locator(".lens-panel[data-view=lens]")).to_be_hidden()
+        card.locator("[data-chart-view=lens]").first.tap()
+        expect(page.locator(".lens-panel[data-view=lens]")).to_be_visible()
+        expect(page.locator(".lens-panel[data-view=lens] svg.lens-bar")).to_be_visible()
+        before = visible_shares()
+        assert len(before) == 3 and all(" of " in share for share in before), before
+        expect(card.locator("[data-chart-view=lens]").first).to_have_attribute("aria-current", "true")
+        shot(page, "phone-dashboard-lens-light")
+        page.locator(".lens-panel[data-view=lens] a[data-chart-view=lens-donut]").tap()
+        expect(page.locator(".lens-panel[data-view=lens-donut] svg.donut")).to_be_visible()
+        expect(card.locator("[data-chart-view=lens]").first).to_have_attribute("aria-current", "true")
+        page.locator(".lens-panel[data-view=lens-donut]").scroll_into_view_if_needed()
+        shot(page, "phone-dashboard-lens-donut-light")
+        page.locator(".lens-panel[data-view=lens-donut] a[data-chart-view=lens]").tap()
+        with page.expect_navigation():
+            page.locator(".lens-panel[data-view=lens] table.lens-table a:has-text('Needs')").tap()
+        page.wait_for_url(re.compile(r".*/lens/needs\?month=\d{4}-\d{2}"))
+        expect(page.locator("h1")).to_have_text("Needs")
+        needs_page = page.url
+        shares = [cell.inner_text() for cell in page.locator("td.lens-share").all()]
+        assert shares == before, (shares, before)
+        item = page.locator(".lens-item").first
+        expect(item).to_be_visible()
+        expect(item.locator(".lens-reason")).to_contain_text("Why: ")
+        name = item.locator("a").first.inner_text()
+        with page.expect_navigation():
+            item.locator("form.lens-choice button[value=want]").tap()
+        expect(page.locator(".alert").first).to_contain_text(f"{name} now counts as Wants")
+        after = [cell.inner_text() for cell in page.locator("td.lens-share").all()]
+        assert after[0] != before[0] and after[1] != before[1], (before, after)
+        needs_before, needs_after = (int(x[0].split("%")[0]) for x in (before, after))
+        wants_before, wants_after = (int(x[1].split("%")[0]) for x in (before, after))
+        assert needs_after < needs_before and wants_after > wants_before, (before, after)
+        print(f"        {name} moved to Wants: needs {before[0]} -> {after[0]}, wants {before[1]} -> {after[1]}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the lens page scrolls sideways ({width} px)"
+        shot(page, "phone-lens-needs-light")
+        # On the Wants page it says why, and Automatic puts it back.
+        page.goto(needs_page.replace("/lens/needs", "/lens/wants"))
+        moved = page.locator(".lens-item", has=page.locator(f"a:text-is('{name}')")).first
+        expect(moved.locator(".lens-reason")).to_have_text("Why: Your choice for this transaction")
+        with page.expect_navigation():
+            moved.locator("form.lens-choice button[value=automatic]").tap()
+        restored = [cell.inner_text() for cell in page.locator("td.lens-share").all()]
+        assert restored == before, (restored, before)
+
+    def category_month_over_month():
+        page.goto(f"{BASE}/dashboard")
+        link = page.locator("#card-spending-by-category a.row-link[href^='/spending/']").first
+        link.scroll_into_view_if_needed()
+        name = link.inner_text().strip().split(" ")[-1]
+        with page.expect_navigation():
+            link.tap()
+        page.wait_for_url(re.compile(r".*/spending/[0-9a-f-]+\?month=.*"))
+        expect(page.locator("h1")).to_contain_text(name)
+        sentence = page.locator("main p", has_text=re.compile(r" (vs \$[\d,.]+ last month|nothing last month)")).first
+        expect(sentence).to_be_visible()
+        print(f"        {sentence.inner_text()}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the category page scrolls sideways ({width} px)"
+        shot(page, "phone-category-light")
+        page.locator("a:has-text('Spending by category')").first.tap()
+        page.wait_for_url(re.compile(r".*/spending\?month=.*"))
+        expect(page.locator("svg.donut")).to_be_visible()
+        rows = page.locator("#category-list li")
+        assert rows.count() >= 2
+        expect(rows.first).to_contain_text("last month")
+        shot(page, "phone-spending-light")
+
+    def income_timeframes():
+        page.goto(f"{BASE}/dashboard")
+        page.locator("a[href='/income']").tap()
+        page.wait_for_url("**/income")
+        expect(page.locator("a[aria-current=true]:has-text('1Y')")).to_be_visible()
+        page.locator("a:has-text('3M')").tap()
+        page.wait_for_url("**/income?history=3M")
+        expect(page.locator("svg[data-view=bars] rect.bar.income")).to_have_count(4)
+        page.fill("#from", "2026-01-01")
+        page.fill("#to", "2026-06-30")
+        page.locator("button:has-text('Show')").tap()
+        page.wait_for_url("**/income?from=2026-01-01&to=2026-06-30")
+        expect(page.locator("svg[data-view=bars] rect.bar.income")).to_have_count(6)
+        page.locator("[data-chart-view=net]").tap()
+        expect(page.locator("svg[data-view=net]")).to_be_visible()
+        shot(page, "phone-income-trend-light")
+
+    def screenshots():
+        month = page.request.get(f"{BASE}/api/v1/dashboard").json()["currentMonth"]["month"]
+        page.goto(f"{BASE}/spending?month={month}")
+        category = page.locator("#category-list a.row-link").first.get_attribute("href")
+        paths = [("dashboard-lens", "/dashboard?chart=lens"), ("dashboard-lens-donut", "/dashboard?chart=lens-donut"),
+                 ("lens-needs", f"/lens/needs?month={month}"), ("spending", f"/spending?month={month}"),
+                 ("category", category), ("income-trend", "/income?history=YTD"), ("settings-lens", "/settings/lens")]
+        for scheme in ["light", "dark"]:
+            for size, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
+                context, view = themed_view(browser, phone, scheme, viewport)
+                for name, path in paths:
+                    view.goto(f"{BASE}{path}")
+                    if name.startswith("dashboard"):
+                        view.locator("#card-income-vs-spending").scroll_into_view_if_needed()
+                        view.locator("#card-income-vs-spending").screenshot(
+                            path=os.path.join(ARTIFACTS, f"{size}-{name}-{scheme}.png"))
+                    else:
+                        view.screenshot(path=os.path.join(ARTIFACTS, f"{size}-{name}-{scheme}.png"), full_page=True)
+                    width = view.evaluate("document.documentElement.scrollWidth")
+                    assert width <= viewport["width"], f"{path} scrolls sideways at {size} width ({width} px)"
+                context.close()
+        # Back to the light theme the other checks expect.
+        page.goto(f"{BASE}/settings")
+        page.check("input[name=theme][value=light]")
+        page.click("button:has-text('Save theme')")
+
+    return [
+        ("issue 20: the lens turned on, bar and donut; the Needs segment opened; a transaction reclassified as a Want moves the percentages",
+         lens_on_and_reclassify),
+        ("issue 20: a category opened from the dashboard shows month over month; the breakdown's donut", category_month_over_month),
+        ("issue 20: the income chart's timeframes 1Y, 3M and a custom range", income_timeframes),
+        ("issue 20: lens, category and income pages at phone and desktop width, light and dark", screenshots),
+    ]
+
 
 # ---- end of issue 20 ---------------------------------------------------------------------------------------
 
@@ -1294,12 +1435,16 @@ def polish_checks(browser, context, page):
         page.locator("#card-net-worth-breakdown a.account-line").first.tap()
         page.wait_for_url("**/accounts/*")
         expect(page.locator("#back-link")).to_have_text("← Dashboard")
-        # Spending by Category and Top Categories rows open that category's transactions.
+        # Spending by Category and Top Categories rows open that category's page (issue 20), whose "Open in
+        # Transactions" lists its transactions.
         page.goto(f"{BASE}/dashboard")
         for card in ["spending-by-category", "top-categories"]:
-            link = page.locator(f"#card-{card} a.row-link[href^='/transactions']").first
+            link = page.locator(f"#card-{card} a.row-link[href^='/spending/']").first
             name = link.inner_text().strip()
             link.tap()
+            page.wait_for_url(re.compile(r".*/spending/[0-9a-f-]+\?month=.*"))
+            expect(page.locator("h1")).to_contain_text(name.split(" ")[-1])
+            page.locator("a:has-text('Open in Transactions')").tap()
             page.wait_for_url(re.compile(r".*/transactions\?.*category=.*"))
             chosen = page.locator("#category option:checked").inner_text()
             assert name.split(" ")[-1] in chosen, (name, chosen)

@@ -163,6 +163,19 @@ import VaultTestSupport
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
         #expect(try cli.run("report", "budget").stdout.contains("Targeted       $450.00"))
+        // A segment's transactions with why, and one moved to another bucket (issue 20).
+        let needs = try cli.run("report", "lens", "--bucket", "needs")
+        #expect(needs.stdout.contains("Rent") && needs.stdout.contains("Housing category"), "\(needs.stdout)")
+        let segment = try #require(
+            try cli.json(try cli.run("report", "lens", "--bucket", "needs", "--json")) as? [String: Any])
+        let items = try #require((segment["transactions"] as? [String: Any])?["items"] as? [[String: Any]])
+        let rent = try #require(items.first?["transactionId"] as? String)
+        let chosen = try cli.run("lens", "choose", rent, "want")
+        #expect(chosen.stdout.contains("Rent") && chosen.stdout.contains("Wants: Your choice for this transaction"))
+        #expect(try cli.run("report", "lens", "--bucket", "wants").stdout.contains("Your choice for this transaction"))
+        let refused = try cli.run("report", "lens", "--bucket", "luxury")
+        #expect(refused.status != 0 && refused.stderr.contains("not a bucket"))
+        #expect(try cli.run("lens", "choose", UUID().uuidString.lowercased(), "want").status != 0)
     }
 
     @Test("help exits 0 and names every command")

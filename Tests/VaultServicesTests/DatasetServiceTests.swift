@@ -66,6 +66,8 @@ import ZIPFoundation
             }
             lines.append("  left \(budget.leftToSpend)")
         }
+        let lens = try await scope.reports.lens("2026-11")
+        lines += lens.segments.map { "lens \($0.bucket) \($0.amount)" }
         let worth = try await scope.reports.netWorth().netWorth
         lines.append("net worth \(worth.totals.assets) \(worth.totals.liabilities) \(worth.totals.netWorth)")
         for group in worth.groups {

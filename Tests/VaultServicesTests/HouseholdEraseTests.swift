@@ -64,6 +64,7 @@ import VaultTestSupport
         _ = try await scope.receipts.add(to: lunch.id.description, fileName: "lunch.png", content: SampleFiles.png())
         _ = try await scope.budgets.set(category: "Groceries", target: "400")
         _ = try await scope.lens.setTargets(needs: 60, wants: 20, savings: 20)
+        _ = try await scope.lens.choose(transaction: lunch.id.description, as: .need)
         let card = try await scope.cards.addFromLibrary("uob-preferred-platinum")
         let shop = try await scope.transactions.add(
             TransactionInput(

@@ -190,7 +190,9 @@ import VaultWeb
             let routes = router.routes.map { route in
                 (
                     method: route.method.rawValue.lowercased(),
-                    path: route.path.description.replacingOccurrences(of: ":id", with: "{id}")
+                    // `:id` and the other path parameters (`:bucket`, `:category`) are `{id}`, `{bucket}` in the document.
+                    path: route.path.description.replacingOccurrences(
+                        of: #":([A-Za-z]+)"#, with: "{$1}", options: .regularExpression)
                 )
             }.filter { $0.path.hasPrefix("/api/v1") }
             let routed = Set(routes.map { "\($0.method) \($0.path)" })
@@ -198,7 +200,8 @@ import VaultWeb
             #expect(documented == routed)
             // And every route answers (not the router's 404) for a signed-out client.
             for route in routes {
-                let uri = route.path.replacingOccurrences(of: "{id}", with: UUID().uuidString.lowercased())
+                let uri = route.path.replacingOccurrences(
+                    of: #"\{[A-Za-z]+\}"#, with: UUID().uuidString.lowercased(), options: .regularExpression)
                 let answer = try await world.client.execute(
                     uri: uri, method: HTTPRequest.Method(rawValue: route.method.uppercased())!,
                     headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))

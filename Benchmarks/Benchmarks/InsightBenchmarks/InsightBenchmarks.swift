@@ -28,6 +28,16 @@ let benchmarks: @Sendable () -> Void = {
         }
         report("Budget report") { blackHole(try await $0.reports.budget("2026-10")) }
         report("50/30/20 lens") { blackHole(try await $0.reports.lens("2026-10")) }
+        // Issue 20: the lens and category pages under 100 ms at 1M.
+        report("50/30/20 lens, the Needs segment's page") {
+            blackHole(try await $0.lens.segment("2026-10", bucket: .need, page: PageRequest(number: 1, size: 50)!))
+        }
+        report("Spending category page, the uncategorised spending") {
+            blackHole(
+                try await $0.reports.categorySpending("2026-10", category: nil, page: PageRequest(number: 1, size: 50)!)
+            )
+        }
+        report("Income trend, one year") { blackHole(try await $0.reports.incomeTrend(.oneYear)) }
         report("Recurring and upcoming bills (kept answer)") { blackHole(try await $0.reports.recurring()) }
         report("Recurring and upcoming bills (detected from scratch)") {
             blackHole(try await $0.reports.recurring(refresh: true))
@@ -39,7 +49,8 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try await $0.reports.analysis(AnalysisQuery(timeframe: "year", date: "2026-10-15")))
         }
         report("Analysis, a week of income") {
-            blackHole(try await $0.reports.analysis(AnalysisQuery(type: "income", timeframe: "week", date: "2026-10-15")))
+            blackHole(
+                try await $0.reports.analysis(AnalysisQuery(type: "income", timeframe: "week", date: "2026-10-15")))
         }
         report("Analysis, a year filtered by a tag and a category") {
             blackHole(
@@ -79,13 +90,17 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             // A new SQLite file each time; on PostgreSQL, a new household in the server's database.
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-\(UUID().uuidString).sqlite")
-            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "ingest-\(UUID().uuidString).sqlite")
+            defer {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+            }
             try await Vault.using(BenchHouseholds.postgresURL ?? file.path) { vault in
                 let fixed = Vault(database: vault.database, actor: .commandLine, clock: { BenchHouseholds.now })
                 let household = try await fixed.households.create(
                     .init(name: "Ingest \(UUID().uuidString)", timeZone: "America/New_York", currency: "USD"))
-                blackHole(try await HouseholdGenerator(scope: fixed.household(household.id)).generate(transactions: 100_000))
+                blackHole(
+                    try await HouseholdGenerator(scope: fixed.household(household.id)).generate(transactions: 100_000))
             }
         }
     }

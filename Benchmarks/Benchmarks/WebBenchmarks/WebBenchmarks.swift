@@ -64,7 +64,8 @@ actor WebWorlds {
     static let now = Date(timeIntervalSince1970: 1_795_273_200)
 
     static var kinds: [String] {
-        (ProcessInfo.processInfo.environment["GHOSTVAULT_BENCH_WEB"] ?? "demo,100k").split(separator: ",").map(String.init)
+        (ProcessInfo.processInfo.environment["GHOSTVAULT_BENCH_WEB"] ?? "demo,100k").split(separator: ",").map(
+            String.init)
     }
 
     static let pages: [(String, String)] = [
@@ -114,11 +115,13 @@ actor WebWorlds {
         let vault = Vault(database: database, actor: .system, clock: { Self.now })
         let email = "bench-\(kind)@example.com"
         let user: User
-        if FileManager.default.fileExists(atPath: ready), let found = try await database.users.credentials(email: email) {
+        if FileManager.default.fileExists(atPath: ready), let found = try await database.users.credentials(email: email)
+        {
             user = found.user
         } else {
             user = try await vault.users(passwordCost: 4).signUp(
-                .init(email: email, password: "benchmark password", confirmation: "benchmark password",
+                .init(
+                    email: email, password: "benchmark password", confirmation: "benchmark password",
                     timeZone: "America/New_York"))
             let scope = vault.household(user.householdID)
             if kind == "demo" {
@@ -152,7 +155,8 @@ actor WebWorlds {
         try await bridge.test(.live) { client in
             let port = client.port!
             _ = try await sync.connect(
-                setupToken: SimpleFINBridge.setupToken(host: "127.0.0.1", port: port, claimToken: DemoHousehold.claimToken),
+                setupToken: SimpleFINBridge.setupToken(
+                    host: "127.0.0.1", port: port, claimToken: DemoHousehold.claimToken),
                 label: "Demo", historyDays: DemoHousehold.historyDays)
         }
     }

@@ -74,6 +74,8 @@ public enum DatasetChoiceKind: String, CaseIterable, Hashable, Sendable {
     case cardPayee = "card-payee"
     /// A payee's 50/30/20 bucket: key payee key, value need, want or savings.
     case lensBucket = "lens-bucket"
+    /// One transaction's 50/30/20 bucket: key transaction id, value need, want or savings.
+    case lensTransaction = "lens-transaction"
     /// A recurring series confirmed, dismissed or deleted: key series key, value status, date decided.
     case recurringDecision = "recurring-decision"
     /// Two transactions a person unlinked as a transfer: subject and key their ids.

@@ -131,15 +131,19 @@ public struct LensReport: Sendable {
         public let description: String
         /// Whether this money arrived through a transfer pair (its other side is a transfer, not an expense).
         public let isPairedInflow: Bool
+        /// The bucket a person chose for these transactions one by one; nil leaves them to the automatic rules.
+        public let choice: LensBucket?
         public let minorUnits: Int64
         public let count: Int
 
         public init(
             accountID: Account.ID, classification: Classification, categoryID: Category.ID?, name: String,
-            description: String? = nil, isPairedInflow: Bool = false, minorUnits: Int64, count: Int
+            description: String? = nil, isPairedInflow: Bool = false, choice: LensBucket? = nil, minorUnits: Int64,
+            count: Int
         ) {
             self.description = description ?? name
             self.isPairedInflow = isPairedInflow
+            self.choice = choice
             self.accountID = accountID
             self.classification = classification
             self.categoryID = categoryID
@@ -203,35 +207,20 @@ public struct LensReport: Sendable {
         var savingsNet: [Account.ID: (amount: Int64, count: Int)] = [:]
         for group in groups {
             guard let account = byID[group.accountID], account.currency == currency,
-                IncomeAndSpending.counts(account)
+                let placement = try LensPlacement.of(group, account: account, tree: tree, overrides: overrides)
             else { continue }
-            switch group.classification {
-            case .expense:
-                let decision = LensClassifier.bucket(
-                    expenseNamed: group.name, description: group.description, categoryID: group.categoryID,
-                    account: account, tree: tree,
-                    overrides: overrides)
-                try add(decision.bucket, decision.reason, try Exact.negate(group.minorUnits), group.count)
-            case .transfer where LensClassifier.savingsKinds.contains(account.kind):
+            if placement.isSavingsTransfer {
                 let current = savingsNet[account.id] ?? (0, 0)
-                savingsNet[account.id] = (try Exact.add(current.amount, group.minorUnits), current.count + group.count)
-            // A loan payment counts once: here when it came through a transfer pair; otherwise its other
-            // side was an expense and was counted above.
-            case .transfer
-            where LensClassifier.debtKinds.contains(account.kind) && group.minorUnits > 0 && group.isPairedInflow:
-                let key = PayeeKey.normalize(group.name)
-                if let bucket = overrides[key] {
-                    try add(bucket, "Your choice for \u{201C}\(key)\u{201D}", group.minorUnits, group.count)
-                } else {
-                    try add(.need, "Loan and mortgage payments", group.minorUnits, group.count)
-                }
-            default:
-                continue
+                savingsNet[account.id] = (
+                    try Exact.add(current.amount, placement.minorUnits), current.count + group.count
+                )
+            } else {
+                try add(placement.bucket, placement.reason, placement.minorUnits, group.count)
             }
         }
         // Savings are what stayed in savings accounts: money moved back out the same month is not saved.
         for (_, net) in savingsNet where net.amount > 0 {
-            try add(.savings, "Transfers into savings and investment accounts", net.amount, net.count)
+            try add(.savings, LensPlacement.savingsReason, net.amount, net.count)
         }
         var total: Int64 = 0
         for bucket in LensBucket.allCases { total = try Exact.add(total, sums[bucket] ?? 0) }

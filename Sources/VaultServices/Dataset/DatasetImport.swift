@@ -584,6 +584,12 @@ private struct DatasetMerge {
                 }
                 try await session.lens.setOverride(
                     payeeKey: choice.key, bucket: bucket, newID: id(Household.self).description)
+            case .lensTransaction:
+                guard let id = Transaction.ID(choice.key),
+                    let bucket = choice.value.flatMap(LensBucket.init(rawValue:)),
+                    try await session.transactions.find(transactionID(id)) != nil
+                else { continue }
+                try await session.lens.choose(bucket, for: transactionID(id))
             case .recurringDecision:
                 guard let status = choice.value.flatMap(RecurringSeries.Status.init(rawValue:)), status != .detected,
                     choice.key.count <= 300, let date = choice.date

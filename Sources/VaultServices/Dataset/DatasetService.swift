@@ -210,6 +210,12 @@ private struct DatasetWriter {
                 try file.append(
                     DatasetChoice(kind: .lensBucket, subject: nil, key: key, value: bucket.rawValue, date: nil).cells)
             }
+            for (id, bucket) in try await session.lens.transactionChoices().sorted(by: { $0.key < $1.key }) {
+                try file.append(
+                    DatasetChoice(
+                        kind: .lensTransaction, subject: nil, key: id.description, value: bucket.rawValue, date: nil
+                    ).cells)
+            }
             for (key, decision) in try await session.recurring.decisions().sorted(by: { $0.key < $1.key }) {
                 try file.append(
                     DatasetChoice(

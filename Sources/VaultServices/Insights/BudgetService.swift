@@ -64,38 +64,3 @@ public struct BudgetService: Sendable {
         }
     }
 }
-
-/// The 50/30/20 lens's settings: the target shares and a person's payee choices.
-public struct LensService: Sendable {
-    let scope: HouseholdScope
-
-    /// The household's targets (50/30/20 unless changed).
-    public func targets() async throws -> LensTargets {
-        try await scope.read { try await $0.lens.targets() ?? .standard }
-    }
-
-    /// Changes the target shares; they must be whole percentages adding up to 100.
-    public func setTargets(needs: Int, wants: Int, savings: Int) async throws -> LensTargets {
-        let targets = try await vaultOperation { try LensTargets.make(needs: needs, wants: wants, savings: savings) }
-        try await scope.write { session in
-            try await session.lens.setTargets(targets, newID: scope.vault.newID(LensBucket.self).description)
-        }
-        return targets
-    }
-
-    /// Always puts a payee's spending in a bucket ("Always classify [payee] as [category]"), or with nil
-    /// returns it to the automatic rules. Returns the payee key the choice is stored under.
-    @discardableResult
-    public func classify(payee: String, as bucket: LensBucket?) async throws -> String {
-        let key = PayeeKey.normalize(payee)
-        guard !key.isEmpty else {
-            throw VaultError.wrap(
-                InvalidInput(field: "payee", "Give a payee name with letters in it, like \"Netflix\"."))
-        }
-        try await scope.write { session in
-            try await session.lens.setOverride(
-                payeeKey: key, bucket: bucket, newID: scope.vault.newID(LensBucket.self).description)
-        }
-        return key
-    }
-}

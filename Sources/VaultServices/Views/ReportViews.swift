@@ -146,6 +146,13 @@ public struct MonthReportView: Codable, Hashable, Sendable {
         public let income: String
         public let spending: String
         public let net: String
+
+        public init(_ point: MonthReport.MonthPoint) {
+            month = point.month.description
+            income = point.income.decimalString
+            spending = point.spending.decimalString
+            net = point.net.decimalString
+        }
     }
 
     public struct DayPoint: Codable, Hashable, Sendable {
@@ -163,6 +170,16 @@ public struct MonthReportView: Codable, Hashable, Sendable {
         public let lastMonth: String
         public let change: String
         public let percent: Percent?
+
+        public init(_ change: MonthReport.CategoryChange) {
+            categoryId = change.categoryID?.description
+            name = change.name
+            depth = change.depth
+            thisMonth = change.thisMonth.decimalString
+            lastMonth = change.lastMonth.decimalString
+            self.change = change.change.decimalString
+            percent = change.percent
+        }
     }
 
     public struct OtherCurrency: Codable, Hashable, Sendable {
@@ -206,17 +223,8 @@ public struct MonthReportView: Codable, Hashable, Sendable {
                 cumulativeIncome: $0.cumulativeIncome.decimalString,
                 cumulativeSpending: $0.cumulativeSpending.decimalString)
         }
-        changes = report.changes.map {
-            Change(
-                categoryId: $0.categoryID?.description, name: $0.name, depth: $0.depth,
-                thisMonth: $0.thisMonth.decimalString, lastMonth: $0.lastMonth.decimalString,
-                change: $0.change.decimalString, percent: $0.percent)
-        }
-        series = report.series.map {
-            MonthPoint(
-                month: $0.month.description, income: $0.income.decimalString, spending: $0.spending.decimalString,
-                net: $0.net.decimalString)
-        }
+        changes = report.changes.map(Change.init)
+        series = report.series.map(MonthPoint.init)
         otherCurrencies = report.otherCurrencies.map {
             OtherCurrency(
                 currency: $0.currency.code, income: $0.income.decimalString, spending: $0.spending.decimalString)

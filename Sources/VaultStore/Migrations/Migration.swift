@@ -34,5 +34,6 @@ extension Migration {
         .bankFileMappings,
         .postgresSearch,
         .calendarFeeds,
+        .lensChoices,
     ]
 }

@@ -59,4 +59,36 @@ public struct LensRepository: Sendable {
         try await session.saveRow(
             "lens_overrides", entity: "lens-override", existing: existing, values: values, newID: newID)
     }
+
+    /// Puts one transaction in a bucket, or (with nil) returns it to the payee choice and the automatic rules.
+    /// The caller has checked the transaction is this household's.
+    public func choose(_ bucket: LensBucket?, for transaction: Transaction.ID) async throws {
+        let log = try session.log()
+        try await session.sql.raw(
+            """
+            DELETE FROM lens_transaction_choices
+            WHERE household_id = \(bind: session.household) AND transaction_id = \(bind: transaction.description)
+            """
+        ).run()
+        if let bucket {
+            try await session.sql.insert(into: "lens_transaction_choices")
+                .columns("household_id", "transaction_id", "bucket")
+                .values(SQLBind(session.household), SQLBind(transaction.description), SQLBind(bucket.rawValue))
+                .run()
+        }
+        try await log.record("transaction", transaction, .update, fields: ["lensBucket"])
+    }
+
+    /// Every transaction a person put in a bucket by hand.
+    public func transactionChoices() async throws -> [Transaction.ID: LensBucket] {
+        var choices: [Transaction.ID: LensBucket] = [:]
+        for row in try await session.sql.raw(
+            """
+            SELECT transaction_id, bucket FROM lens_transaction_choices WHERE household_id = \(bind: session.household)
+            """
+        ).all() {
+            choices[try row.id("transaction_id")] = try row.value("bucket")
+        }
+        return choices
+    }
 }

@@ -90,7 +90,8 @@ public struct TallyRepository: Sendable {
         return anchors
     }
 
-    /// A range's expenses and transfers grouped by account, classification, category and payee, for the 50/30/20 lens.
+    /// A range's expenses and transfers grouped by account, classification, category, payee and a person's
+    /// bucket choice, for the 50/30/20 lens.
     ///
     /// `excluding` leaves those transactions out (the ones a person chose to keep out of an LLM export).
     public func lensGroups(
@@ -100,29 +101,57 @@ public struct TallyRepository: Sendable {
             excluding.isEmpty ? "" : " AND t.id NOT IN (\(binds: excluding.map(\.description)))"
         let rows = try await session.sql.raw(
             """
-            SELECT t.account_id, t.classification, t.category_id, t.payee, t.description,
+            SELECT t.account_id, t.classification, t.category_id, t.payee, t.description, c.bucket,
                    CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END AS paired,
                    CAST(SUM(t.amount_minor) AS BIGINT) AS total, COUNT(*) AS n
-            FROM transactions t
-            LEFT JOIN transfer_pairs p ON p.inflow_id = t.id AND p.household_id = t.household_id
-            WHERE t.household_id = \(bind: session.household)
-              AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
-              AND t.pending = \(bind: false) AND t.excluded = \(bind: false)
-              AND t.classification IN ('expense', 'transfer')
-            """ + leftOut
+            """ + lensSource(from: from, through: through) + leftOut
                 + """
-                 GROUP BY t.account_id, t.classification, t.category_id, t.payee, t.description,
+                 GROUP BY t.account_id, t.classification, t.category_id, t.payee, t.description, c.bucket,
                           CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END
                 """
         ).all()
+        return try rows.map { try Self.lensGroup($0, total: "total", count: Int(try $0.int("n"))) }
+    }
+
+    /// A range's transactions one by one as the lens reads them (each a group of one), for the list behind a
+    /// segment; with `only`, just that transaction.
+    public func lensTransactions(
+        from: LocalDate, through: LocalDate, only: Transaction.ID? = nil
+    ) async throws -> [LensTransaction] {
+        let one: SQLQueryString = only.map { " AND t.id = \(bind: $0.description)" } ?? ""
+        let rows = try await session.sql.raw(
+            """
+            SELECT t.id, t.date, t.account_id, t.classification, t.category_id, t.payee, t.description, c.bucket,
+                   CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END AS paired, t.amount_minor
+            """ + lensSource(from: from, through: through) + one
+        ).all()
         return try rows.map { row in
-            LensReport.Group(
-                accountID: try row.id("account_id"), classification: try row.value("classification"),
-                categoryID: try row.optionalID("category_id"),
-                name: try row.optionalText("payee").flatMap { $0.isEmpty ? nil : $0 } ?? row.text("description"),
-                description: try row.text("description"), isPairedInflow: try row.int("paired") == 1,
-                minorUnits: try row.int("total"), count: Int(try row.int("n")))
+            LensTransaction(
+                id: try row.id("id"), date: try row.localDate("date"),
+                group: try Self.lensGroup(row, total: "amount_minor", count: 1))
         }
+    }
+
+    /// The lens's rows: posted, counted expenses and transfers in a range, with their pairing and choice.
+    func lensSource(from: LocalDate, through: LocalDate) -> SQLQueryString {
+        """
+         FROM transactions t
+        LEFT JOIN transfer_pairs p ON p.inflow_id = t.id AND p.household_id = t.household_id
+        LEFT JOIN lens_transaction_choices c ON c.transaction_id = t.id AND c.household_id = t.household_id
+        WHERE t.household_id = \(bind: session.household)
+          AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+          AND t.pending = \(bind: false) AND t.excluded = \(bind: false)
+          AND t.classification IN ('expense', 'transfer')
+        """
+    }
+
+    static func lensGroup(_ row: any SQLRow, total: String, count: Int) throws -> LensReport.Group {
+        LensReport.Group(
+            accountID: try row.id("account_id"), classification: try row.value("classification"),
+            categoryID: try row.optionalID("category_id"),
+            name: try row.optionalText("payee").flatMap { $0.isEmpty ? nil : $0 } ?? row.text("description"),
+            description: try row.text("description"), isPairedInflow: try row.int("paired") == 1,
+            choice: try row.optionalValue("bucket", as: LensBucket.self), minorUnits: try row.int(total), count: count)
     }
 
     /// The money that could be a recurring series in a range: money out as expenses and transfers (before

@@ -15,7 +15,7 @@ extension HouseholdSession {
     ///   erase leaves its rows behind (`HouseholdEraseTests` counts every table of the schema).
     public static let erasedTables = [
         "card_payee_choices", "card_expense_choices", "miles_cards", "recurring_instances", "recurring_rules",
-        "receipts", "transaction_tags",
+        "receipts", "transaction_tags", "lens_transaction_choices",
         "transfer_pairs", "unlinked_transfers", "transactions", "deleted_bank_transactions", "balance_snapshots",
         "bank_file_mappings", "accounts", "institutions", "connections", "budgets", "recurring_decisions",
         "recurring_cache",

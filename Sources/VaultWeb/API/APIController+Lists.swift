@@ -118,6 +118,16 @@ extension APIController {
             page: try number(form, "page", 1), pageSize: try number(form, "size", PageRequest.defaultSize))
     }
 
+    /// The page of a list asked for by `page` and `size` (`size` rows when absent); refused when it cannot exist.
+    static func pageRequest(_ form: Form, size: Int) throws -> PageRequest {
+        guard let page = PageRequest(number: try number(form, "page", 1), size: try number(form, "size", size)) else {
+            throw VaultError(
+                InvalidInput(
+                    field: "page", "Pages count from 1 and hold 1 to \(PageRequest.maximumSize) transactions."))
+        }
+        return page
+    }
+
     /// A whole-number query parameter, or `fallback` when it is absent; anything else is refused.
     static func number(_ form: Form, _ name: String, _ fallback: Int) throws -> Int {
         guard let text = form[name] else { return fallback }

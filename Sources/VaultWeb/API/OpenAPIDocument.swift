@@ -268,6 +268,7 @@ enum OpenAPIDocument {
         \(bankFileSchemas)
         \(llmExportSchemas)
         \(calendarFeedSchemas)
+        \(lensSchemas)
         paths:
           /info:
             get:
@@ -825,5 +826,6 @@ enum OpenAPIDocument {
         \(bankFilePaths)
         \(llmExportPaths)
         \(calendarFeedPaths)
+        \(lensPaths)
         """
 }

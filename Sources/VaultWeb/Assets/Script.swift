@@ -482,7 +482,12 @@ enum Script {
                 chart.querySelectorAll("[data-legend]").forEach((legend) => {
                   legend.hidden = !legend.dataset.legend.split(" ").includes(view);
                 });
-                chart.querySelectorAll("[data-chart-view]").forEach((l) => l.setAttribute("aria-current", String(l === link)));
+                // The lens's Bar and Donut are both "50/30/20": its link stays current for either.
+                chart.querySelectorAll("[data-chart-view]").forEach((l) => {
+                  const current = l.dataset.chartView === view
+                    || (!l.hasAttribute("data-exact") && view.startsWith(l.dataset.chartView + "-"));
+                  l.setAttribute("aria-current", String(current));
+                });
                 if (readout) readout.textContent = "";
               });
             });

@@ -358,6 +358,27 @@ enum Stylesheet {
         .bucket-choice button[aria-pressed="true"] { background: var(--brand); color: var(--on-brand); }
         .notice-box { border: 1px solid var(--brand); border-radius: 12px; padding: 12px; margin: 10px 0; }
         .notice-box input { font-family: ui-monospace, monospace; font-size: .85rem; }
+        .yellow { --bar: var(--warn); }
+        .lens-bar { display: block; width: 100%; height: 28px; border-radius: 8px; overflow: hidden; margin: 8px 0 4px; }
+        .lens-seg { fill: var(--bar); stroke: var(--card); stroke-width: 2; } .lens-empty { fill: var(--line); }
+        .lens-arc { stroke: var(--bar); } .donut-hole { stroke: var(--line); }
+        .chart svg.donut, svg.donut { display: block; width: 100%; max-width: 220px; height: auto; margin: 8px auto; }
+        svg.donut circle { vector-effect: none; }
+        svg.donut text.donut-total { fill: var(--text); font-size: 3.2px; font-weight: 700; }
+        svg.donut text.donut-label { fill: var(--card); font-size: 2.4px; font-weight: 700; pointer-events: none; }
+        .chart svg.swatch, svg.swatch { display: inline-block; width: 10px; height: 10px; vertical-align: middle; }
+        .lens-link:focus-visible rect, .donut-link:focus-visible circle { stroke: var(--text); }
+        .donut-arc { stroke: var(--bar); } .cat-0 { --bar: var(--brand); } .cat-1 { --bar: var(--blue); }
+        .cat-2 { --bar: var(--orange); } .cat-3 { --bar: var(--expense); } .cat-4 { --bar: var(--warn); } .cat-5 { --bar: var(--muted); }
+        .lens-status { color: var(--bar); font-weight: 600; } .lens-row.current td { font-weight: 600; }
+        .lens-messages { margin: 8px 0; padding-left: 18px; }
+        details.lens-always summary { cursor: pointer; color: var(--brand-strong); font-size: .85rem; min-height: 32px; padding: 6px 0; }
+        details.lens-always form { gap: 6px; }
+        .lens-list { list-style: none; padding: 0; margin: 0; }
+        .lens-item { border-bottom: 1px solid var(--line); padding: 10px 0; } .lens-item p { margin: 2px 0; }
+        .lens-choice { gap: 6px; margin: 6px 0 2px; } .lens-choice button, details.lens-always button { min-height: 36px; padding: 6px 12px; }
+        .category-list a.row-link { display: flex; justify-content: space-between; gap: 8px; text-decoration: none; color: var(--text); }
+        .category-list li { border-bottom: 1px solid var(--line); padding: 8px 0; } .category-list .num { text-align: right; }
         @media (prefers-reduced-motion: reduce) { .app-menu, .bar-menu svg { transition: none; } }
         @media print { .home-bar, .app-menu, .sync-bar, .card-tools { display: none; } }
         """

@@ -20,6 +20,7 @@ struct AppPages {
                     body: "<h1>Menu</h1><nav aria-label=\"Places\">\(Layout.menuList(current: nil))</nav>"))
         }
         router.get("/networth") { request, context in try await netWorth(request, context) }
+        router.get("/income") { request, context in try await incomeTrend(request, context) }
         router.get("/accounts/:id") { request, context in try await account(request, context) }
         router.post("/accounts/:id") { request, context in try await editAccount(request, context) }
     }
@@ -80,14 +81,22 @@ struct AppPages {
     func netWorth(_ request: Request, _ context: PageContext) async throws -> Response {
         let signedIn = context.signedIn
         let query = request.queryForm
-        let timeframe = query["from"] == nil && query["to"] == nil ? query["history"] ?? "1Y" : query["history"]
-        let range = try HistoryRange.parse(timeframe: timeframe, from: query["from"], to: query["to"])
+        let (timeframe, range) = try TimeframeSelector.parse(query)
         let reports = environment.household(of: signedIn.user).reports
         let history = try await reports.netWorthHistory(range)
         let totals = try await reports.netWorth().netWorth.totals
+        return .html(NetWorthPage.render(history, chosen: timeframe, query: query, totals: totals, signedIn: signedIn))
+    }
+
+    // MARK: - Income trend
+
+    func incomeTrend(_ request: Request, _ context: PageContext) async throws -> Response {
+        let query = request.queryForm
+        let (timeframe, range) = try TimeframeSelector.parse(query)
+        let trend = try await environment.household(of: context.signedIn.user).reports.incomeTrend(range)
         return .html(
-            NetWorthPage.render(
-                history, chosen: timeframe, from: query["from"], to: query["to"], totals: totals, signedIn: signedIn))
+            IncomeTrendPage.render(
+                trend, chosen: timeframe, query: query, chart: query["chart"], signedIn: context.signedIn))
     }
 
     // MARK: - Account

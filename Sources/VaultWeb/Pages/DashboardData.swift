@@ -62,6 +62,8 @@ struct DashboardData: Sendable {
     let current: MonthReport
     /// The month the person picked for the net income card and the chart (this month unless they chose).
     let selected: MonthReport
+    /// The selected month through the 50/30/20 lens (the Income vs Spending card's lens view).
+    let lens: LensReport
     let budget: BudgetReport
     let recurring: RecurringReport
     let connections: [SyncService.Overview]
@@ -93,10 +95,11 @@ struct DashboardData: Sendable {
         let thisMonth = try await current
         var selected = thisMonth
         if let month, CalendarMonth(iso: month) != thisMonth.month { selected = try await reports.month(month) }
+        let lens = try await reports.lens(selected.month.description)
         let home = try await household
         return DashboardData(
             household: home, today: home.today(at: environment.clock()), netWorth: try await worth.netWorth,
-            netWorthChange: try await worth.change, current: thisMonth, selected: selected,
+            netWorthChange: try await worth.change, current: thisMonth, selected: selected, lens: lens,
             budget: try await budget.report, recurring: try await recurring, connections: try await connections,
             cards: try await cards)
     }
@@ -131,6 +134,8 @@ struct DashboardView: Encodable, Sendable {
     let netWorth: NetWorthView
     let currentMonth: MonthReportView
     let selectedMonth: MonthReportView
+    /// The selected month through the 50/30/20 lens.
+    let lens: LensReportView
     let budget: BudgetReportView
     let recurring: RecurringSummary
     let sync: SyncStatus
@@ -141,6 +146,7 @@ struct DashboardView: Encodable, Sendable {
         netWorth = NetWorthView(data.netWorth, change: data.netWorthChange)
         currentMonth = MonthReportView(data.current)
         selectedMonth = MonthReportView(data.selected)
+        lens = LensReportView(data.lens)
         budget = BudgetReportView(data.budget, uncategorized: [])
         let next = data.recurring.upcoming.first
         recurring = RecurringSummary(

@@ -120,14 +120,20 @@ enum DashboardPage {
         "<p class=\"big amount \(tone)\">\(amount)</p><p class=\"muted small\">\(caption)</p>"
     }
 
+    /// The card's views: the three charts and the 50/30/20 lens (bar or donut), chosen by `?chart=`.
+    static let chartViews = ["bars", "line", "net", "lens", "lens-donut"]
+
     static func incomeVsSpending(_ data: DashboardData, chart: String?) -> HTML {
-        let view = ["line", "net"].contains(chart ?? "") ? chart ?? "bars" : "bars"
+        let view = chartViews.contains(chart ?? "") ? chart ?? "bars" : "bars"
         let month = data.selected.month.description
-        let toggles = [("bars", "Bars"), ("line", "Cumulative"), ("net", "Net")].map { key, title -> HTML in
-            """
-            <a href="/dashboard?chart=\(key)&amp;month=\(month)" data-chart-view="\(key)" aria-current="\(view == key ? "true" : "false")">\(title)</a>
-            """
+        let toggles = [("bars", "Bars"), ("line", "Cumulative"), ("net", "Net"), ("lens", "50/30/20")].map {
+            key, title -> HTML in
+            let current = view == key || view.hasPrefix(key + "-")
+            return """
+                <a href="/dashboard?chart=\(key)&amp;month=\(month)" data-chart-view="\(key)" aria-current="\(current ? "true" : "false")">\(title)</a>
+                """
         }
+        let lens = view.hasPrefix("lens")
         // Drawn twice: for a phone's width and, on a desktop, for the whole wide card (text in an SVG scales
         // with it, so one drawing cannot suit both).
         func drawings(_ width: Double) -> HTML {
@@ -139,11 +145,13 @@ enum DashboardPage {
         }
         return """
             <div class="chart">
-            <div class="spread"><div class="legend" data-legend="bars line"\(view == "net" ? " hidden" : "")><span class="income">Income</span><span class="spending">Spending</span></div>
+            <div class="spread"><div class="legend" data-legend="bars line"\(["bars", "line"].contains(view) ? "" : " hidden")><span class="income">Income</span><span class="spending">Spending</span></div>
             <div class="legend" data-legend="net"\(view == "net" ? "" : " hidden")><span class="income">Net: more in</span><span class="spending">more out</span></div>
             <div class="toggle" role="group" aria-label="Chart type">\(toggles)</div></div>
             <div class="narrow-chart">\(drawings(Charts.width))</div><div class="wide-chart">\(drawings(Charts.wideWidth))</div>
-            <p class="readout" aria-live="polite">Tap a bar or point for its numbers.</p>
+            \(LensChart.panels(data.lens, view: lens ? view : nil))
+            <p class="readout" aria-live="polite">\(lens ? "" : "Tap a bar or point for its numbers.")</p>
+            <p class="small"><a href="/income">Income trend: 1M, 3M, YTD, 1Y or custom →</a></p>
             </div>
             """
     }
@@ -187,6 +195,7 @@ enum DashboardPage {
             <p class="big amount \(tone)">\(report.net.formatted())</p>
             <p class="muted">\(report.income.formatted()) in · \(report.spending.formatted()) out</p>
             <p><a href="/transactions?from=\(month.first.description)&amp;to=\(month.last.description)">\(Charts.label(month))'s transactions →</a></p>
+            <p><a href="/spending?month=\(month.description)">Spending by category →</a></p>
             \(report.incomeCount + report.spendingCount == 0 ? "<p class=\"muted small\">No transactions this month; try another month.</p>" : HTML.empty)
             """
     }
@@ -229,17 +238,13 @@ enum DashboardPage {
         guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
         return """
             <div class="table-wrap"><table><thead><tr><th>Category</th><th class="num">Amount</th><th class="num">%</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <p><a href="/spending?month=\(data.current.month.description)">All categories →</a></p>
             """
     }
 
-    /// A category's transactions this month (children included, as the totals roll up); Uncategorized opens the
-    /// Budgets page's list of them, where each can be filed.
+    /// A category's page for this month (`ghostvault.md` 7.6): the month against the last and its transactions.
     static func categoryLink(_ id: Category.ID?, data: DashboardData) -> String {
-        guard let id else { return "/budgets#uncategorized-title" }
-        let month = data.current.month
-        return TransactionsView(Form(encoded: "")).url([
-            "category": id.description, "from": month.first.description, "to": month.last.description,
-        ])
+        SpendingPage.path(id, month: data.current.month)
     }
 
     static func budgetProgress(_ data: DashboardData) -> HTML {
@@ -285,7 +290,10 @@ enum DashboardPage {
             """
         }
         guard !rows.isEmpty else { return "<p class=\"muted\">No spending yet this month.</p>" }
-        return "<p class=\"muted small\">This month</p><table>\(Array(rows))</table>"
+        return """
+            <p class="muted small">This month</p><table>\(Array(rows))</table>
+            <p><a href="/spending?month=\(data.current.month.description)">All categories →</a></p>
+            """
     }
 
     /// Each miles card's cycle spend and miles, briefly; the cards page has the bars.

@@ -4,15 +4,9 @@ import VaultCore
 /// The net worth trend (`ghostvault.md` 7.3): a daily line with the timeframes 1M, 3M, YTD, 1Y and a custom
 /// range, opened from the dashboard's net worth card.
 enum NetWorthPage {
-    static let timeframes = ["1M", "3M", "YTD", "1Y"]
-
     static func render(
-        _ history: NetWorthHistory, chosen: String?, from: String?, to: String?, totals: NetWorth.Totals,
-        signedIn: SignedIn
+        _ history: NetWorthHistory, chosen: String?, query: Form, totals: NetWorth.Totals, signedIn: SignedIn
     ) -> HTML {
-        let links = timeframes.map { name -> HTML in
-            "<a href=\"/networth?history=\(name)\" aria-current=\"\(name == chosen ? "true" : "false")\">\(name)</a>"
-        }
         let change: HTML =
             history.change.map { amount -> HTML in
                 let up = amount.minorUnits >= 0
@@ -31,13 +25,10 @@ enum NetWorthPage {
                 </section>
                 <section class="card chart" aria-labelledby="trend-title">
                 <div class="spread"><h2 id="trend-title">Trend, \(history.range.start.description) to \(history.range.end.description)</h2>
-                <div class="toggle" role="group" aria-label="Timeframe">\(links)</div></div>
+                \(TimeframeSelector.links("/networth", chosen: chosen))</div>
                 \(Charts.netWorthLine(history.points))
                 <p class="readout" aria-live="polite">Tap a point for that day's net worth.</p>
-                <form method="get" action="/networth" class="row">
-                <label for="from">From</label><input id="from" name="from" type="date" value="\(from ?? "")" required>
-                <label for="to">To</label><input id="to" name="to" type="date" value="\(to ?? "")" required>
-                <button type="submit" class="secondary">Show</button></form>
+                \(TimeframeSelector.custom("/networth", query: query))
                 </section>
                 """)
     }

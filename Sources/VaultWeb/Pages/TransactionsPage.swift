@@ -209,7 +209,7 @@ enum TransactionDetailPage {
     static func render(
         _ listed: TransactionService.Listed, candidates: [TransactionService.Listed], pair: TransferService.Listed?,
         tree: CategoryTree, receipts: [Receipt] = [], accounts: [Account] = [],
-        recurring: RecurringRuleService.Listed? = nil, signedIn: SignedIn
+        recurring: RecurringRuleService.Listed? = nil, lens: LensService.Entry? = nil, signedIn: SignedIn
     ) -> HTML {
         let t = listed.transaction
         let id = t.id.description
@@ -266,6 +266,7 @@ enum TransactionDetailPage {
                 <p><button type="submit">Save</button></p></form>
                 <form method="post" action="/transactions/\(id)/classification">\(csrf)<input type="hidden" name="back" value="\(back)"><input type="hidden" name="classification" value="ignore">
                 <button type="submit" class="secondary">Ignore this transaction</button></form></section>
+                \(LensTransactionSection.render(lens, signedIn: signedIn))
                 <section class="card" id="mark-transfer"><h2>Transfer</h2>\(pairing)</section>
                 \(ReceiptsSection.render(receipts, transaction: t.id, csrfToken: signedIn.csrfToken))
                 """)

@@ -81,7 +81,8 @@ struct TransactionsPages {
                 listed, candidates: candidates, pair: pair, tree: try await scope.categories.tree(),
                 receipts: try await scope.receipts.list(of: id),
                 accounts: try await scope.accounts.list(includeHidden: true, counting: false).map(\.account),
-                recurring: try await scope.recurringRules.rule(of: listed.transaction.id), signedIn: signedIn)
+                recurring: try await scope.recurringRules.rule(of: listed.transaction.id),
+                lens: try await scope.lens.entry(of: id), signedIn: signedIn)
         )
     }
 

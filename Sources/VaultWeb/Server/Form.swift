@@ -74,6 +74,15 @@ struct Form: Sendable {
     func all(_ name: String) -> [String] { fields[name] ?? [] }
 
     /// Whether a checkbox was ticked.
+    /// The page of a list asked for by `?page=` (the first when absent), `size` rows long; a page that cannot
+    /// exist is not found.
+    func listPage(size: Int) throws -> PageRequest {
+        guard let page = PageRequest(number: self["page"].flatMap(Int.init) ?? 1, size: size) else {
+            throw PageError(status: .notFound, title: "Not found", message: "There is no such page of this list.")
+        }
+        return page
+    }
+
     func isOn(_ name: String) -> Bool { fields[name] != nil }
 }
 

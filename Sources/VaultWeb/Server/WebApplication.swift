@@ -39,6 +39,8 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     BankImportAPI(environment: environment).addRoutes(to: signedInAPI)
     LLMExportAPI(environment: environment).addRoutes(to: signedInAPI)
     CalendarFeedAPI(environment: environment).addRoutes(to: signedInAPI)
+    LensAPI(environment: environment).addRoutes(to: signedInAPI)
+    SpendingAPI(environment: environment).addRoutes(to: signedInAPI)
     let publicPages = router.group().add(middleware: PageErrorMiddleware())
     AuthPages(environment: environment).addRoutes(to: publicPages)
     let pages = publicPages.group(context: PageContext.self)
@@ -62,6 +64,8 @@ public func buildRouter(_ environment: WebEnvironment, logger: Logger? = nil) ->
     BankFilePages(environment: environment).addRoutes(to: pages)
     LLMExportPages(environment: environment).addRoutes(to: pages)
     CalendarFeedPages(environment: environment).addRoutes(to: pages)
+    LensPages(environment: environment).addRoutes(to: pages)
+    SpendingPages(environment: environment).addRoutes(to: pages)
     return router
 }
 

@@ -50,7 +50,8 @@ enum SettingsPage {
                 <ul class="menu-list"><li><a href="/categories">Categories</a></li><li><a href="/rules">Transaction rules</a></li>
                 <li><a href="/settings/recurring-rules">Recurring rules</a></li><li><a href="/settings/your-data">Your data: export, import, bank files</a></li>
                 <li><a href="/accounts">Accounts</a></li><li><a href="/connections">Connections</a></li>
-                <li><a href="/settings/llm-export">Export for LLM</a></li><li><a href="/settings/calendar">Bill reminders in your calendar</a></li></ul></section>
+                <li><a href="/settings/llm-export">Export for LLM</a></li><li><a href="/settings/calendar">Bill reminders in your calendar</a></li>
+                <li><a href="/settings/lens">50/30/20 lens: targets and payees</a></li></ul></section>
                 <section class="card" aria-labelledby="server-title"><h2 id="server-title">Server</h2>
                 <p>A native app connects to <code>\(serverAddress)</code>.</p>
                 <p class="muted small">Signed in as \(signedIn.user.email) · household \(household.name) · \(household.timeZone.identifier) · \(household.baseCurrency.code)</p>

@@ -150,12 +150,29 @@ struct ReportCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var chosen: MonthOption
+        @Option(help: "List one segment's transactions with why each landed there: needs, wants or savings.")
+        var bucket: String?
+        @Option(help: "The page of the segment's list (50 a page).") var page = 1
 
         func run() async throws {
+            let segment = try bucket.map { name in
+                guard let bucket = LensBucket(name: name) else {
+                    throw InvalidInput(field: "bucket", "'\(name)' is not a bucket; use needs, wants or savings.")
+                }
+                return bucket
+            }
             try await global.withHousehold { household, _ in
-                let report = try await household.reports.lens(chosen.month)
-                if output.json { return try Terminal.printJSON(LensReportView(report)) }
-                Terminal.print(ReportText.lens(report))
+                guard let segment else {
+                    let report = try await household.reports.lens(chosen.month)
+                    if output.json { return try Terminal.printJSON(LensReportView(report)) }
+                    return Terminal.print(ReportText.lens(report))
+                }
+                guard let request = PageRequest(number: page, size: 50) else {
+                    throw InvalidInput(field: "page", "Pages count from 1.")
+                }
+                let found = try await household.lens.segment(chosen.month, bucket: segment, page: request)
+                if output.json { return try Terminal.printJSON(LensSegmentView(found)) }
+                Terminal.print(ReportText.lensSegment(found))
             }
         }
     }
@@ -286,8 +303,9 @@ struct RecurringCommand: AsyncParsableCommand {
 /// `ghostvault lens`: the 50/30/20 targets and payee choices.
 struct LensCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lens", abstract: "Change the 50/30/20 targets or put a payee in needs, wants or savings.",
-        subcommands: [Targets.self, Classify.self])
+        commandName: "lens",
+        abstract: "Change the 50/30/20 targets, or put a payee or one transaction in needs, wants or savings.",
+        subcommands: [Targets.self, Classify.self, Choose.self])
 
     struct Targets: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -332,6 +350,29 @@ struct LensCommand: AsyncParsableCommand {
                 Terminal.print(
                     chosen.map { "Spending at \u{201C}\(key)\u{201D} now counts as \($0.displayName)." }
                         ?? "Spending at \u{201C}\(key)\u{201D} follows the automatic rules again.")
+            }
+        }
+    }
+
+    struct Choose: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Count one transaction as need, want or savings; `auto` returns it to the payee and automatic rules.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The transaction's id (`transactions --json` lists them).") var transaction: String
+        @Argument(help: "need, want, savings or auto.") var bucket: String
+
+        func run() async throws {
+            let chosen = LensBucket(name: bucket)
+            guard chosen != nil || bucket.lowercased() == "auto" else {
+                throw InvalidInput(field: "bucket", "'\(bucket)' is not a bucket; use need, want, savings or auto.")
+            }
+            try await global.withHousehold { household, _ in
+                let entry = try await household.lens.choose(transaction: transaction, as: chosen)
+                Terminal.print(
+                    "\(entry.name) (\(entry.transaction.date)) counts as \(entry.placement.bucket.displayName): "
+                        + "\(entry.placement.reason).")
             }
         }
     }

@@ -194,6 +194,24 @@ enum ReportText {
         return lines.joined(separator: "\n")
     }
 
+    /// One segment's transactions, largest first, each with why it landed there.
+    static func lensSegment(_ segment: LensService.Segment) -> String {
+        let entries = segment.entries
+        let pages = max(1, (entries.totalCount + entries.request.size - 1) / entries.request.size)
+        return [
+            "\(segment.bucket.displayName), \(AnalysisPeriod(.month, containing: segment.report.month.first).label): "
+                + "\(entries.totalCount) transactions, page \(entries.request.number) of \(pages)",
+            Terminal.table(
+                ["Date", "Payee", "Account", "Amount", "Why"],
+                entries.items.map {
+                    [
+                        $0.transaction.date.description, $0.name, $0.accountName, $0.amount.formatted(),
+                        $0.placement.reason,
+                    ]
+                }, rightAligned: [3]),
+        ].joined(separator: "\n")
+    }
+
     static func analysis(_ report: AnalysisReport, transactions: Page<TransactionService.Listed>) -> String {
         var lines = [
             "\(report.type == .income ? "Income" : "Expenses"), \(report.period.label): \(report.total.formatted()) "

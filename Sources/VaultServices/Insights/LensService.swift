@@ -1,0 +1,158 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// The 50/30/20 lens (spec `ghostvault.md` section 9): the target shares, a person's choices for payees and for
+/// single transactions, and the transactions behind each segment with why each landed there.
+public struct LensService: Sendable {
+    let scope: HouseholdScope
+
+    /// One transaction in the lens: where it landed and why, with what a list shows of it.
+    public struct Entry: Sendable {
+        public let transaction: LensTransaction
+        public let placement: LensPlacement
+        /// What it adds to its bucket (spending positive, a refund negative).
+        public let amount: Money
+        public let accountName: String
+        /// The category's path, nil when uncategorised.
+        public let categoryPath: String?
+
+        /// The payee (or description) the transaction goes by.
+        public var name: String { transaction.group.name }
+        /// The bucket a person chose for this transaction by hand, if any.
+        public var choice: LensBucket? { transaction.group.choice }
+    }
+
+    /// One segment of a month: the whole month's lens and a page of the segment's transactions, largest first.
+    public struct Segment: Sendable {
+        public let report: LensReport
+        public let bucket: LensBucket
+        public let entries: Page<Entry>
+    }
+
+    /// The household's targets (50/30/20 unless changed).
+    public func targets() async throws -> LensTargets {
+        try await scope.read { try await $0.lens.targets() ?? .standard }
+    }
+
+    /// Changes the target shares; they must be whole percentages adding up to 100.
+    public func setTargets(needs: Int, wants: Int, savings: Int) async throws -> LensTargets {
+        let targets = try await vaultOperation { try LensTargets.make(needs: needs, wants: wants, savings: savings) }
+        try await scope.write { session in
+            try await session.lens.setTargets(targets, newID: scope.vault.newID(LensBucket.self).description)
+        }
+        return targets
+    }
+
+    /// The payees a person put in a bucket, by payee key.
+    public func payeeChoices() async throws -> [(payeeKey: String, bucket: LensBucket)] {
+        try await scope.read { session in
+            try await session.lens.overrides().sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
+    }
+
+    /// Always puts a payee's spending in a bucket ("Always classify [payee] as [category]"), or with nil
+    /// returns it to the automatic rules. Returns the payee key the choice is stored under.
+    @discardableResult
+    public func classify(payee: String, as bucket: LensBucket?) async throws -> String {
+        let key = PayeeKey.normalize(payee)
+        guard !key.isEmpty else {
+            throw VaultError.wrap(
+                InvalidInput(field: "payee", "Give a payee name with letters in it, like \"Netflix\"."))
+        }
+        try await scope.write { session in
+            try await session.lens.setOverride(
+                payeeKey: key, bucket: bucket, newID: scope.vault.newID(LensBucket.self).description)
+        }
+        return key
+    }
+
+    /// Puts one transaction in a bucket, or with nil returns it to the payee choice and the automatic rules;
+    /// returns where it lands now. Refused for a transaction the lens does not count (income, a transfer
+    /// between everyday accounts, a pending or excluded one); not found for another household's.
+    @discardableResult
+    public func choose(transaction id: String, as bucket: LensBucket?) async throws -> Entry {
+        try await scope.write { session in
+            let transaction = try await TransactionService.find(id, session: session)
+            guard try await Self.entry(of: transaction, session: session) != nil else {
+                throw InvalidInput(
+                    field: "transaction",
+                    "The 50/30/20 lens counts spending, savings and loan payments that are posted and counted; "
+                        + "this transaction is none of those, so it has no bucket to change.")
+            }
+            try await session.lens.choose(bucket, for: transaction.id)
+            guard let entry = try await Self.entry(of: transaction, session: session) else {
+                throw VaultError(.notFound, "There is no transaction '\(id)' in this household.")
+            }
+            return entry
+        }
+    }
+
+    /// Where one transaction lands in the lens, or nil when the lens does not count it.
+    public func entry(of id: String) async throws -> Entry? {
+        try await scope.read { session in
+            try await Self.entry(of: try await TransactionService.find(id, session: session), session: session)
+        }
+    }
+
+    /// A month's segment (`YYYY-MM`, nil for this month): the lens and a page of the transactions in `bucket`,
+    /// largest first (then newest, then id).
+    public func segment(_ month: String?, bucket: LensBucket, page: PageRequest) async throws -> Segment {
+        try await scope.read { session in
+            let household = try await session.household()
+            let chosen = try ReportService.month(month, today: household.today(at: scope.vault.now)).mapError {
+                InvalidInput([$0])
+            }.get()
+            let accounts = try await session.accounts.all()
+            let tree = try await session.categories.tree()
+            let overrides = try await session.lens.overrides()
+            let report = try LensReport(
+                month: chosen, currency: household.baseCurrency, accounts: accounts, tree: tree,
+                groups: try await session.tallies.lensGroups(from: chosen.first, through: chosen.last),
+                targets: try await session.lens.targets() ?? .standard, overrides: overrides)
+            let byID = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let counted = byID.filter { $0.value.currency == household.baseCurrency }
+            let transactions = try await session.tallies.lensTransactions(from: chosen.first, through: chosen.last)
+            let placements = try LensPlacement.each(transactions, accounts: counted, tree: tree, overrides: overrides)
+            var entries: [Entry] = []
+            for (transaction, placement) in zip(transactions, placements) {
+                guard let placement, placement.bucket == bucket, let account = counted[transaction.group.accountID]
+                else { continue }
+                entries.append(Self.entry(transaction, placement: placement, account: account, tree: tree))
+            }
+            entries.sort {
+                ($1.placement.minorUnits, $1.transaction.date, $1.transaction.id)
+                    < ($0.placement.minorUnits, $0.transaction.date, $0.transaction.id)
+            }
+            let shown = Array(entries.dropFirst(page.offset).prefix(page.size))
+            return Segment(
+                report: report, bucket: bucket,
+                entries: Page(items: shown, request: page, totalCount: entries.count))
+        }
+    }
+
+    static func entry(of transaction: Transaction, session: HouseholdSession) async throws -> Entry? {
+        guard
+            let found = try await session.tallies.lensTransactions(
+                from: transaction.date, through: transaction.date, only: transaction.id
+            ).first,
+            let account = try await session.accounts.find(transaction.accountID)
+        else { return nil }
+        let tree = try await session.categories.tree()
+        guard
+            let placement = try LensPlacement.each(
+                [found], accounts: [account.id: account], tree: tree, overrides: try await session.lens.overrides()
+            ).first ?? nil
+        else { return nil }
+        return entry(found, placement: placement, account: account, tree: tree)
+    }
+
+    static func entry(
+        _ transaction: LensTransaction, placement: LensPlacement, account: Account, tree: CategoryTree
+    ) -> Entry {
+        Entry(
+            transaction: transaction, placement: placement,
+            amount: Money(minorUnits: placement.minorUnits, currency: account.currency),
+            accountName: account.displayName, categoryPath: transaction.group.categoryID.map { tree.path(of: $0) })
+    }
+}
