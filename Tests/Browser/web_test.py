@@ -1552,7 +1552,9 @@ def page_list(page):
     paths = ["/dashboard", "/dashboard?edit=1", "/dashboard?chart=net", "/transactions", "/transactions/new",
              "/analysis", "/budgets", "/recurring", "/categories", "/rules", "/rules/new", "/accounts", "/networth",
              "/connections", "/settings", "/settings/recurring-rules", "/settings/erase", "/settings/delete-account",
-             "/cards", "/cards/library", "/cards/new", "/menu", "/no-such-page"]
+             "/cards", "/cards/library", "/cards/new", "/menu", "/no-such-page",
+             "/dashboard?chart=lens", "/dashboard?chart=lens-donut", "/lens/needs", "/lens/wants", "/lens/savings",
+             "/spending", "/income", "/income?history=3M", "/settings/lens"]
     listed = page.request.get(f"{BASE}/api/v1/transactions?size=1").json()["items"]
     if listed:
         paths.append(f"/transactions/{listed[0]['id']}")

@@ -206,6 +206,8 @@ enum Stylesheet {
         .toggle a { display: inline-flex; align-items: center; justify-content: center; padding: 6px 12px; min-height: 36px;
           text-decoration: none; color: var(--text); font-size: .85rem; white-space: nowrap; }
         .toggle a[aria-current="true"] { background: var(--brand); color: var(--on-brand); }
+        /* The Income vs Spending card has four views (with the 50/30/20 lens): narrower on the smallest phones. */
+        @media (max-width: 400px) { .toggle a { padding: 6px 7px; font-size: .8rem; } }
         .analysis-controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 12px; }
         .period-nav { display: inline-flex; align-items: center; gap: 6px; margin-left: auto; }
         .period-nav .arrow { display: inline-flex; align-items: center; justify-content: center; min-width: 40px;

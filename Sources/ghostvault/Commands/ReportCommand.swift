@@ -332,6 +332,15 @@ struct LensCommand: AsyncParsableCommand {
         }
     }
 
+    /// `need`, `want` or `savings`, or `auto` (nil: the automatic rules).
+    static func bucket(_ text: String) throws -> LensBucket? {
+        let chosen = LensBucket(name: text)
+        guard chosen != nil || text.lowercased() == "auto" else {
+            throw InvalidInput(field: "bucket", "'\(text)' is not a bucket; use need, want, savings or auto.")
+        }
+        return chosen
+    }
+
     struct Classify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Always count a payee as need, want or savings; `auto` returns it to the automatic rules.")
@@ -341,10 +350,7 @@ struct LensCommand: AsyncParsableCommand {
         @Argument(help: "need, want, savings or auto.") var bucket: String
 
         func run() async throws {
-            let chosen = LensBucket(name: bucket)
-            guard chosen != nil || bucket.lowercased() == "auto" else {
-                throw InvalidInput(field: "bucket", "'\(bucket)' is not a bucket; use need, want, savings or auto.")
-            }
+            let chosen = try LensCommand.bucket(bucket)
             try await global.withHousehold { household, _ in
                 let key = try await household.lens.classify(payee: payee, as: chosen)
                 Terminal.print(
@@ -364,10 +370,7 @@ struct LensCommand: AsyncParsableCommand {
         @Argument(help: "need, want, savings or auto.") var bucket: String
 
         func run() async throws {
-            let chosen = LensBucket(name: bucket)
-            guard chosen != nil || bucket.lowercased() == "auto" else {
-                throw InvalidInput(field: "bucket", "'\(bucket)' is not a bucket; use need, want, savings or auto.")
-            }
+            let chosen = try LensCommand.bucket(bucket)
             try await global.withHousehold { household, _ in
                 let entry = try await household.lens.choose(transaction: transaction, as: chosen)
                 Terminal.print(
