@@ -61,7 +61,10 @@ public enum BillCalendar {
     /// described as "ONLINE TRANSFER TO SAVINGS ...1177" does not put an account's last four on a phone's
     /// lock screen. A name that is only such words is "Recurring bill".
     public static func payee(_ name: String) -> String {
-        let words = name.split(whereSeparator: \.isWhitespace).filter { $0.count(where: \.isNumber) < numberDigits }
+        // Words with many digits (account numbers) or an @ (an email in a transfer's description) stay off calendars.
+        let words = name.split(whereSeparator: \.isWhitespace).filter {
+            $0.count(where: \.isNumber) < numberDigits && !$0.contains("@")
+        }
         return words.isEmpty ? "Recurring bill" : words.joined(separator: " ")
     }
 

@@ -5,6 +5,9 @@ import VaultStore
 /// The 50/30/20 lens (spec `ghostvault.md` section 9): the target shares, a person's choices for payees and for
 /// single transactions, and the transactions behind each segment with why each landed there.
 public struct LensService: Sendable {
+    /// The longest payee name a lens choice is kept under.
+    public static let maximumPayeeLength = 200
+
     let scope: HouseholdScope
 
     /// One transaction in the lens: where it landed and why, with what a list shows of it.
@@ -59,6 +62,10 @@ public struct LensService: Sendable {
         guard !key.isEmpty else {
             throw VaultError.wrap(
                 InvalidInput(field: "payee", "Give a payee name with letters in it, like \"Netflix\"."))
+        }
+        guard key.count <= Self.maximumPayeeLength else {
+            throw VaultError.wrap(
+                InvalidInput(field: "payee", "A payee name is at most \(Self.maximumPayeeLength) characters."))
         }
         try await scope.write { session in
             try await session.lens.setOverride(

@@ -1,12 +1,28 @@
 import Synchronization
 
-/// Whether a pooled connection was handed over yet: set by the query's task, read by its wait's timer.
+/// Who won a bounded lease: the query, given its connection in time, or the wait's timer, which gave up. Decided
+/// once under a lock, so a query never runs after its caller was told the database did not answer.
 final class LeaseFlag: Sendable {
-    private let value = Mutex(false)
+    private enum State { case waiting, leased, gaveUp }
+    private let state = Mutex(State.waiting)
 
-    func set() { value.withLock { $0 = true } }
+    /// The query got its connection: true when it may run, false when the timer gave up first.
+    func lease() -> Bool {
+        state.withLock { state in
+            guard state == .waiting else { return false }
+            state = .leased
+            return true
+        }
+    }
 
-    var isSet: Bool { value.withLock { $0 } }
+    /// The wait is over: true when the timer gave up (the query had no connection), false when it had one.
+    func giveUp() -> Bool {
+        state.withLock { state in
+            guard state == .waiting else { return false }
+            state = .gaveUp
+            return true
+        }
+    }
 }
 
 /// What ends first in a bounded lease: the query with its result, or the wait's timer with nothing to say.

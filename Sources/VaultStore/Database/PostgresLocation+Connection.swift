@@ -52,6 +52,12 @@ extension PostgresLocation {
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             try? await connection.close()
         } catch {
+            // A server not up yet (refused, starting) is an outage the caller may wait out; TLS and
+            // certificate failures are explained at once.
+            let cause = (error as? PSQLError)?.underlying ?? error
+            let tls =
+                cause is NIOSSLError || cause is NIOSSLExtraError || (error as? PSQLError)?.code == .sslUnsupported
+            if !tls, let outage = StoreError.outage(from: error) { throw outage }
             throw explain(connectionFailure: error)
         }
     }

@@ -110,8 +110,16 @@ public final class VaultDatabase: Sendable {
             let configuration = try postgres.clientConfiguration()
             // One direct connection first: when TLS, a certificate or a password is refused it says so at
             // once, where the pool would retry until the open deadline and report only a timeout.
+            // A server still starting (refused, or 57P03) is tried again until the deadline, as the pool would;
+            // a refused certificate, TLS or password fails at once.
             try await withDeadline(openTimeout, location: location) {
-                try await postgres.checkConnection(logger: logger)
+                while true {
+                    do {
+                        return try await postgres.checkConnection(logger: logger)
+                    } catch let error as StoreError where error.code == .unreachable {
+                        try await Task.sleep(for: .milliseconds(250))
+                    }
+                }
             }
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             // Started immediately so the client is running before the first connection is leased.
@@ -209,15 +217,17 @@ public final class VaultDatabase: Sendable {
                 group.addTask {
                     .done(
                         try await client.withConnection { connection in
-                            leased.set()
+                            guard leased.lease() else { throw CancellationError() }
                             connectionWaits.record(duration: ContinuousClock.now - asked)
                             return try await work.value(connection)
                         })
                 }
                 group.addTask {
                     try await Task.sleep(for: wait)
-                    guard leased.isSet else {
-                        throw StoreError.unreachable(cause: "no connection within \(wait)")
+                    if leased.giveUp() {
+                        throw StoreError.unreachable(
+                            cause: "no connection within \(wait): the server does not answer, or every pooled "
+                                + "connection stayed busy that long")
                     }
                     return .waited
                 }

@@ -56,7 +56,9 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         {
             return response
         }
-        context.logger.error("Request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+        // The route's pattern, never the path: a path may carry a secret (a calendar address's token).
+        context.logger.error(
+            "Request failed", metadata: ["error": "\(error)", "route": "\(context.endpointPath ?? "unmatched")"])
         return Response(
             status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"],
             body: .init(byteBuffer: .init(string: "The server could not finish this request; try again.")))

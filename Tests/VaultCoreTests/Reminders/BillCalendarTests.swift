@@ -103,11 +103,12 @@ import VaultCore
     }
 
     @Test(
-        "a payee's words that hold numbers stay off the calendar",
+        "a payee's words that hold numbers or an email stay off the calendar",
         arguments: [
             ("ONLINE TRANSFER TO SAVINGS ...1177", "ONLINE TRANSFER TO SAVINGS"),
             ("7-ELEVEN", "7-ELEVEN"), ("24 HOUR FITNESS", "24 HOUR FITNESS"),
             ("PAYMENT REF IB000012", "PAYMENT REF"), ("#00012345", "Recurring bill"), ("Netflix", "Netflix"),
+            ("ZELLE TO jo.tan@example.com RENT", "ZELLE TO RENT"),
         ])
     func payee(name: String, shown: String) {
         #expect(BillCalendar.payee(name) == shown)

@@ -242,6 +242,11 @@ import VaultWeb
                 world, .put, "/api/v1/lens/payees", #"{"payee":"Netflix","bucket":"need"}"#, token: token)
             #expect(try json(payee)["payee"] as? String == "netflix")
             #expect(try jsonArray(try await rules.send(world, .get, "/api/v1/lens/payees", token: token)).count == 1)
+            let long = String(repeating: "netflix ", count: 40)
+            let tooLong = try await rules.send(
+                world, .put, "/api/v1/lens/payees", #"{"payee":"\#(long)","bucket":"want"}"#, token: token)
+            #expect(tooLong.status == .unprocessableContent, "a payee name past 200 characters is refused")
+            #expect(try jsonArray(try await rules.send(world, .get, "/api/v1/lens/payees", token: token)).count == 1)
 
             let targets = try await rules.send(
                 world, .put, "/api/v1/lens/targets", #"{"needs":60,"wants":20,"savings":20}"#, token: token)

@@ -97,4 +97,25 @@ import VaultWeb
         #expect(try await browser.page("/dashboard").status == .ok)
         #expect(captured.all.filter { $0.1 == "database reachable again" }.count == 1)
     }
+
+    @Test(
+        "a server started while PostgreSQL is still coming up waits for it instead of exiting",
+        .timeLimit(.minutes(1)), arguments: TestBackend.enabled.filter { $0 == .postgres })
+    func startsBeforeTheDatabase(backend: TestBackend) async throws {
+        var url = try #require(URLComponents(string: try backend.freshLocation()))
+        let relay = try await TCPRelay.start(to: try #require(url.host), port: url.port ?? 5432)
+        url.host = "127.0.0.1"
+        url.port = relay.port
+        await relay.cut()
+        let location = try DatabaseLocation(parsing: try #require(url.string))
+        // The database comes back two seconds after the server began opening it (the bound is ten).
+        let restore = Task {
+            try await Task.sleep(for: .seconds(2))
+            try await relay.restore()
+        }
+        let opened = try await VaultDatabase.using(location) { database in database.dialect }
+        #expect(opened == .postgres)
+        try await restore.value
+        await relay.cut()
+    }
 }
