@@ -35,7 +35,7 @@ struct TLSTestServer {
 /// is refused at open with a message that says which. Runs in the PostgreSQL pass of `scripts/test`.
 @Suite(
     .enabled(if: TestBackend.enabled.contains(.postgres) && TLSTestServer.given != nil),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
 struct PostgresLocationConnectionTests {
     let server = TLSTestServer.given!
 

@@ -10,8 +10,16 @@ struct Migrator {
     let database: VaultDatabase
     var migrations: [Migration] = Migration.all
 
-    /// The advisory lock key PostgreSQL migrations take (an arbitrary constant: "GVMIGRAT" in ASCII).
-    static let postgresLockKey: Int64 = 0x4756_4D49_4752_4154
+    /// The first half of the advisory lock key PostgreSQL migrations take (an arbitrary constant: "GVMI" in
+    /// ASCII); the second half is a hash of the schema, so deployments (or tests) in different schemas of one
+    /// database migrate side by side, and only servers sharing a schema wait for each other.
+    static let postgresLockKey: Int32 = 0x4756_4D49
+
+    /// The schema whose migrations the lock serialises.
+    private var lockedSchema: String {
+        guard case .postgres(let postgres) = database.location else { return "" }
+        return postgres.schema ?? "public"
+    }
 
     /// Applies what is missing; returns the names it applied.
     ///
@@ -22,13 +30,14 @@ struct Migrator {
     func migrate() async throws -> [String] {
         try await database.withConnection { db in
             guard database.dialect == .postgres else { return try await migrate(on: db) }
-            try await db.raw("SELECT pg_advisory_lock(\(bind: Self.postgresLockKey))").run()
+            let key: SQLQueryString = "\(bind: Self.postgresLockKey), hashtext(\(bind: lockedSchema))"
+            try await db.raw("SELECT pg_advisory_lock(\(key))").run()
             do {
                 let applied = try await migrate(on: db)
-                try await db.raw("SELECT pg_advisory_unlock(\(bind: Self.postgresLockKey))").run()
+                try await db.raw("SELECT pg_advisory_unlock(\(key))").run()
                 return applied
             } catch {
-                try? await db.raw("SELECT pg_advisory_unlock(\(bind: Self.postgresLockKey))").run()
+                try? await db.raw("SELECT pg_advisory_unlock(\(key))").run()
                 throw error
             }
         }

@@ -18,7 +18,7 @@ import VaultWeb
 @Suite struct OutageTests {
     @Test(
         "the database gone under load: 503s with the JSON error within the wait, a page, one log line, recovery",
-        .timeLimit(.minutes(2)), arguments: TestBackend.enabled.filter { $0 == .postgres })
+        .timeLimit(.minutes(3)), arguments: TestBackend.enabled.filter { $0 == .postgres })
     func outage(backend: TestBackend) async throws {
         var url = try #require(URLComponents(string: try backend.freshLocation()))
         let relay = try await TCPRelay.start(to: try #require(url.host), port: url.port ?? 5432)
@@ -100,7 +100,7 @@ import VaultWeb
 
     @Test(
         "a server started while PostgreSQL is still coming up waits for it instead of exiting",
-        .timeLimit(.minutes(1)), arguments: TestBackend.enabled.filter { $0 == .postgres })
+        .timeLimit(.minutes(3)), arguments: TestBackend.enabled.filter { $0 == .postgres })
     func startsBeforeTheDatabase(backend: TestBackend) async throws {
         var url = try #require(URLComponents(string: try backend.freshLocation()))
         let relay = try await TCPRelay.start(to: try #require(url.host), port: url.port ?? 5432)
