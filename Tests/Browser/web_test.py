@@ -674,16 +674,16 @@ def recurring_checks(browser, phone, page):
 
     def reclassify_as_want():
         page.goto(f"{BASE}/recurring")
-        expect(item("need", "Planet Fitness")).to_have_count(1)
+        expect(item("need", "Comcast")).to_have_count(1)
         wants = subtotal("want")
-        item("need", "Planet Fitness").locator("button[name=bucket][value=want]").click()
+        item("need", "Comcast").locator("button[name=bucket][value=want]").click()
         page.wait_for_url("**/recurring")
-        expect(page.locator(".alert.notice")).to_contain_text("Planet Fitness is now under Wants")
-        expect(item("want", "Planet Fitness")).to_have_count(1)
-        expect(item("need", "Planet Fitness")).to_have_count(0)
-        expect(item("want", "Planet Fitness").locator("button[aria-pressed=true]")).to_have_text("Want")
+        expect(page.locator(".alert.notice")).to_contain_text("Comcast is now under Wants")
+        expect(item("want", "Comcast")).to_have_count(1)
+        expect(item("need", "Comcast")).to_have_count(0)
+        expect(item("want", "Comcast").locator("button[aria-pressed=true]")).to_have_text("Want")
         assert subtotal("want") > wants, (wants, subtotal("want"))
-        item("want", "Planet Fitness").scroll_into_view_if_needed()
+        item("want", "Comcast").scroll_into_view_if_needed()
         shot(page, "phone-recurring-reclassified")
 
     def calendar_link():

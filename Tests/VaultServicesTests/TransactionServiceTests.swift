@@ -190,6 +190,35 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "a payment from checking that pairs with a mortgage is Housing, with a car loan Loans, on both sides",
+        arguments: TestBackend.enabled)
+    func paymentsFiledByAccountKind(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            _ = try await f.scope.accounts.add(.init(name: "Checking", kind: "checking", balance: "9000"))
+            _ = try await f.scope.accounts.add(.init(name: "Home", kind: "mortgage", balance: "-250000"))
+            _ = try await f.scope.accounts.add(.init(name: "Car", kind: "loan", balance: "-12000"))
+            var added: [String: Transaction.ID] = [:]
+            for (account, amount, description) in [
+                ("Checking", "-1850.00", "ONLINE PAYMENT 4471"), ("Home", "1850.00", "PAYMENT RECEIVED"),
+                ("Checking", "-410.00", "ONLINE PAYMENT 9912"), ("Car", "410.00", "PAYMENT RECEIVED"),
+            ] {
+                added[account + amount] = try await f.scope.transactions.add(
+                    TransactionInput(amount: amount, account: account, date: "2026-11-02", description: description)
+                ).transaction.id
+            }
+            var filed: [String: String?] = [:]
+            for (name, id) in added {
+                let found = try await f.scope.transactions.find(id.description)
+                #expect(found.transaction.classification == .transfer, "\(name)")
+                filed[name] = found.categoryPath
+            }
+            #expect(filed["Checking-1850.00"] == "Housing" && filed["Home1850.00"] == "Housing")
+            #expect(filed["Checking-410.00"] == "Loans" && filed["Car410.00"] == "Loans")
+        }
+    }
+
     @Test("a transaction takes at most 50 tags", arguments: TestBackend.enabled)
     func tagCount(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in

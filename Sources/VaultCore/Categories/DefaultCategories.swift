@@ -6,7 +6,7 @@ import Foundation
 /// transportation, shopping, entertainment, bills, healthcare, travel, other), `card-miles.md`
 /// (Dining, Transport, Shopping, Groceries, Online, Travel, Utilities, Others: Transport is
 /// Transportation, Online is Shopping's child, Utilities is Bills' child, Others is Other) and the
-/// 50/30/20 needs of section 9 (housing, insurance, utilities). Income and transfer categories give
+/// 50/30/20 needs of section 9 (housing, loans, insurance, utilities). Income and transfer categories give
 /// paychecks and card payments a home. Parents with children show the tree at work.
 public enum DefaultCategories {
     /// One category of the default set; `parentKey` names its parent in the same set.
@@ -41,6 +41,7 @@ public enum DefaultCategories {
             key: "phone-internet", name: "Phone & Internet", kind: .expense, emoji: "📱", color: "#3D5A80",
             parentKey: "bills"),
         .init(key: "housing", name: "Housing", kind: .expense, emoji: "🏠", color: "#8D6A9F", parentKey: nil),
+        .init(key: "loans", name: "Loans", kind: .expense, emoji: "🏦", color: "#6D597A", parentKey: nil),
         .init(key: "insurance", name: "Insurance", kind: .expense, emoji: "🛡️", color: "#5C6B73", parentKey: nil),
         .init(key: "healthcare", name: "Healthcare", kind: .expense, emoji: "🩺", color: "#D1495B", parentKey: nil),
         .init(key: "travel", name: "Travel", kind: .expense, emoji: "✈️", color: "#00A6A6", parentKey: nil),

@@ -53,15 +53,23 @@ public enum BuiltInPatterns {
         ),
         ("travel", ["AIRLINE", "UNITED", "DELTA", "SOUTHWEST", "HOTEL", "MARRIOTT", "HILTON", "AIRBNB"]),
         // Housing (issue 21): without it a mortgage payment from checking was the household's largest
-        // "Uncategorized" spending. Last in the list, so its priority is the one migration 0016 gives the
-        // households that existed before it.
+        // "Uncategorized" spending. Migration 0016 gives it to the households that existed before it.
         ("housing", housingWords),
+        // Loans (issue 21): a car or student loan paid from checking to a lender whose account is not linked.
+        // After Housing, so "MORTGAGE LOAN PAYMENT" stays Housing.
+        ("loans", loanWords),
     ]
 
     /// Mortgage, rent, homeowners' association dues and property tax, as banks describe them.
     public static let housingWords = [
         "MORTGAGE", "MTG PMT", "RENT", "RENT PAYMENT", "HOA", "HOMEOWNERS ASSOCIATION", "HOMEOWNERS ASSN",
         "PROPERTY TAX", "PROPERTY TAXES", "PROP TAX",
+    ]
+
+    /// Car, student and personal loan payments, as banks describe them.
+    public static let loanWords = [
+        "LOAN PMT", "LOAN PAYMENT", "LOAN PYMT", "AUTO LOAN", "CAR LOAN", "STUDENT LOAN", "NAVIENT", "NELNET",
+        "SALLIE MAE", "MOHELA",
     ]
 
     /// The name of a built-in merchant rule for a category key: "Merchants: dining".
@@ -80,7 +88,10 @@ public enum BuiltInPatterns {
         // A merchant word matches as a whole word ("GAS" is not found inside "VEGAS"); earlier groups
         // (and, within one, earlier words) rank higher. Dining's "UBER EATS" thus beats transportation's "UBER".
         var priority = basePriority + 50
+        // A group's priority is fixed by its place in the list, whichever categories the household has, so a
+        // migration adding one group later gives it the priority a new household's would have.
         for (key, words) in merchants {
+            defer { priority -= 1 }
             guard let category = categoryIDs[key] else { continue }
             rules.append(
                 Rule(
@@ -88,7 +99,6 @@ public enum BuiltInPatterns {
                     priority: priority,
                     conditions: words.map { RuleCondition(.description, .containsWord, $0) },
                     origin: .merchantPattern))
-            priority -= 1
         }
         return rules
     }

@@ -6,10 +6,11 @@ import Foundation
 ///
 /// For each transaction, in order:
 /// 1. fields a person set by hand (provenance `manual`) are kept as they are, whatever follows;
-/// 2. a transfer pair makes it a transfer (`transfer-match`, or `card-payment` for a card payment);
+/// 2. a transfer pair makes it a transfer (`transfer-match`, or `card-payment` for a card payment); a payment
+///    into a mortgage or loan (money into one, or out to a pair in one) is filed under Housing or Loans;
 /// 3. the first matching rule, in `Rule.precedes` order, sets the category, tags and exclusion, and
-///    the classification if it names one (a person's rule can overrule a detected transfer; built-in
-///    patterns cannot). Income patterns apply only to money in;
+///    the classification if it names one (a person's rule can overrule a detected transfer or a payment's
+///    category; built-in patterns cannot). Income patterns apply only to money in;
 /// 4. the default: money in is income and money out an expense, except that money into a loan or
 ///    mortgage is a liability payment (a transfer: it leaves income alone) and money into a credit
 ///    card that is not a payment is a refund (an expense that reduces spending).
@@ -57,9 +58,10 @@ public enum Classifier {
     }
 
     /// Classifies every transaction; `rules` must already be compiled (`RuleMatcher`).
+    /// `paymentCategories`: the household's categories for payments into debt accounts (`paymentCategories(from:)`).
     public static func classify(
         _ transactions: [Transaction], accounts: [Account.ID: Account], rules: [RuleMatcher],
-        transferPairs: [TransferMatcher.Pair]
+        transferPairs: [TransferMatcher.Pair], paymentCategories: [AccountKind: Category.ID] = [:]
     ) -> [Transaction.ID: Outcome] {
         let ordered = rules.filter(\.rule.isActive).sorted { Rule.precedes($0.rule, $1.rule) }
         var partner: [Transaction.ID: (Transaction.ID, Bool)] = [:]
@@ -67,18 +69,51 @@ public enum Classifier {
             partner[pair.outflow] = (pair.inflow, pair.isCardPayment)
             partner[pair.inflow] = (pair.outflow, pair.isCardPayment)
         }
+        let accountOf = Dictionary(transactions.map { ($0.id, $0.accountID) }, uniquingKeysWith: { first, _ in first })
         var outcomes: [Transaction.ID: Outcome] = [:]
         outcomes.reserveCapacity(transactions.count)
         for transaction in transactions {
             guard let account = accounts[transaction.accountID] else { continue }
+            let other = partner[transaction.id]
             outcomes[transaction.id] = classify(
-                transaction, account: account, rules: ordered, partner: partner[transaction.id])
+                transaction, account: account, rules: ordered, partner: other,
+                paymentCategory: paymentCategory(
+                    transaction, account: account,
+                    partnerAccount: other.flatMap { accountOf[$0.0] }.flatMap { accounts[$0] },
+                    in: paymentCategories))
         }
         return outcomes
     }
 
+    /// The category a row is filed under as a payment into a debt account, if it is one: money into a mortgage
+    /// or loan, or money out whose pair went into one.
+    static func paymentCategory(
+        _ transaction: Transaction, account: Account, partnerAccount: Account?,
+        in categories: [AccountKind: Category.ID]
+    ) -> Category.ID? {
+        guard !categories.isEmpty else { return nil }
+        let into = transaction.amount.isPositive ? account : partnerAccount
+        return into.flatMap { categories[$0.kind] }
+    }
+
+    /// The category a payment into each kind of debt account is filed under, by stable key: a mortgage
+    /// payment is Housing, a loan payment Loans (issue 21), whatever the bank's words for it.
+    public static let paymentCategoryKeys: [AccountKind: String] = [.mortgage: "housing", .loan: "loans"]
+
+    /// The household's categories for `paymentCategoryKeys`: active expense categories with those keys.
+    public static func paymentCategories(from categories: [Category]) -> [AccountKind: Category.ID] {
+        var found: [AccountKind: Category.ID] = [:]
+        for (kind, key) in paymentCategoryKeys {
+            found[kind] = categories.first { $0.key == key && $0.kind == .expense && $0.isActive }?.id
+        }
+        return found
+    }
+
+    /// Classifies one transaction. `paymentCategory`: the category of the debt account it pays into (its own
+    /// account for money in, its pair's for money out; `paymentCategoryKeys`), which only a person's rule overrules.
     static func classify(
-        _ transaction: Transaction, account: Account, rules: [RuleMatcher], partner: (Transaction.ID, Bool)?
+        _ transaction: Transaction, account: Account, rules: [RuleMatcher], partner: (Transaction.ID, Bool)?,
+        paymentCategory: Category.ID? = nil
     ) -> Outcome {
         var outcome = Outcome(transaction)
         let classificationLocked = transaction.classificationSource.isLocked
@@ -105,12 +140,17 @@ public enum Classifier {
             outcome.transferPartner = other
         }
 
+        if let paymentCategory, !categoryLocked {
+            outcome.categoryID = paymentCategory
+            outcome.categorySource = partner == nil ? .default : .transferMatch
+        }
+
         let subject = RuleSubject(transaction, account: account)
         if let matcher = rules.first(where: { applies($0, to: subject) }) {
             let rule = matcher.rule
             let source = rule.origin.provenance
             var applied = false
-            if let category = rule.categoryID, !categoryLocked {
+            if let category = rule.categoryID, !categoryLocked, paymentCategory == nil || rule.origin == .user {
                 outcome.categoryID = category
                 outcome.categorySource = source
                 applied = true

@@ -68,12 +68,14 @@ public enum IngestPlanner {
         public var accounts: [Account.ID: Account]
         /// The household's rules and built-in patterns, compiled.
         public var rules: [RuleMatcher]
+        /// The categories payments into mortgages and loans are filed under (`Classifier.paymentCategories(from:)`).
+        public var paymentCategories: [AccountKind: Category.ID]
 
         public init(
             batches: [Batch] = [], revisit: [Transaction] = [], stored: [Transaction] = [],
             pairs: [TransferMatcher.StoredPair] = [], unlinked: Set<Set<Transaction.ID>> = [],
             deleted: [Account.ID: [TransactionIdentity.Candidate]] = [:], accounts: [Account.ID: Account],
-            rules: [RuleMatcher]
+            rules: [RuleMatcher], paymentCategories: [AccountKind: Category.ID] = [:]
         ) {
             self.batches = batches
             self.revisit = revisit
@@ -83,6 +85,7 @@ public enum IngestPlanner {
             self.deleted = deleted
             self.accounts = accounts
             self.rules = rules
+            self.paymentCategories = paymentCategories
         }
     }
 
@@ -187,7 +190,12 @@ public enum IngestPlanner {
         }
         for id in touched {
             guard let row = current[id], let account = input.accounts[row.accountID] else { continue }
-            let outcome = Classifier.classify(row, account: account, rules: ordered, partner: partner[id])
+            let other = partner[id]
+            let otherAccount = other.flatMap { current[$0.0] }.flatMap { input.accounts[$0.accountID] }
+            let outcome = Classifier.classify(
+                row, account: account, rules: ordered, partner: other,
+                paymentCategory: Classifier.paymentCategory(
+                    row, account: account, partnerAccount: otherAccount, in: input.paymentCategories))
             current[id] = outcome.applied(to: row)
         }
 

@@ -84,10 +84,17 @@ public enum LensClassifier {
         ("LOAN PAYMENT", "Mortgage/Loan payments"),
     ]
 
-    /// Category keys whose spending is a need: groceries, utilities, phone and internet, housing,
-    /// insurance, healthcare (their children too).
+    /// Category keys whose spending is a need: groceries, bills (utilities, phone and internet), housing, loans,
+    /// insurance, healthcare (their children too). Bills is there because the built-in patterns put the power,
+    /// water and phone companies under it, and section 10 counts utilities and internet as needs.
     public static let needCategoryKeys: Set<String> = [
-        "groceries", "utilities", "phone-internet", "housing", "insurance", "healthcare",
+        "groceries", "bills", "utilities", "phone-internet", "housing", "loans", "insurance", "healthcare",
+    ]
+
+    /// Payee or description patterns that mark a want even in a need's category: section 10 lists a gym among
+    /// the subscriptions that are wants, while section 8's patterns file gyms under Healthcare.
+    public static let wantPatterns: [(pattern: String, what: String)] = [
+        ("GYM", "Subscriptions"), ("FITNESS", "Subscriptions"),
     ]
 
     /// Account kinds a transfer into counts as saving.
@@ -104,13 +111,16 @@ public enum LensClassifier {
         let key = PayeeKey.normalize(name)
         if let bucket = overrides[key] { return (bucket, "Your choice for \u{201C}\(key)\u{201D}") }
         if debtKinds.contains(account.kind) { return (.need, "Loan and mortgage charges") }
+        let upper = (name + " " + (description ?? "")).uppercased()
+        if let match = wantPatterns.first(where: { upper.contains($0.pattern) }) {
+            return (.want, "Payee contains \(match.pattern) (\(match.what))")
+        }
         if let categoryID, let category = tree[categoryID] {
             for candidate in [category] + tree.ancestors(of: categoryID) where needCategoryKeys.contains(candidate.key)
             {
                 return (.need, "\(candidate.name) category")
             }
         }
-        let upper = (name + " " + (description ?? "")).uppercased()
         if let match = needPatterns.first(where: { upper.contains($0.pattern) }) {
             return (.need, "Payee contains \(match.pattern) (\(match.what))")
         }

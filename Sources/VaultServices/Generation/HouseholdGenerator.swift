@@ -142,7 +142,9 @@ public struct HouseholdGenerator: Sendable {
                 IngestPlanner.Batch(
                     account: account.id, rows: rows.filter { $0.accountID == account.id }, listIsComplete: false)
             }
-            return IngestPlanner.plan(.init(batches: batches, accounts: accountsByID, rules: matchers))
+            let paymentCategories = Classifier.paymentCategories(from: try await session.categories.all())
+            return IngestPlanner.plan(
+                .init(batches: batches, accounts: accountsByID, rules: matchers, paymentCategories: paymentCategories))
         }
         let finalRows = plan.inserts
         let pairs = plan.pairs

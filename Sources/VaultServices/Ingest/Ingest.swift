@@ -18,6 +18,8 @@ struct Ingest {
     let session: HouseholdSession
     let accounts: [Account.ID: Account]
     let rules: [RuleMatcher]
+    /// The categories payments into mortgages and loans are filed under.
+    let paymentCategories: [AccountKind: Category.ID]
     /// Rules that could not run (an invalid filter), by name.
     let skippedRules: [String]
     let unlinked: Set<Set<Transaction.ID>>
@@ -41,7 +43,9 @@ struct Ingest {
         return Ingest(
             session: session,
             accounts: Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) }),
-            rules: matchers, skippedRules: skipped, unlinked: try await session.transfers.unlinked())
+            rules: matchers,
+            paymentCategories: Classifier.paymentCategories(from: try await session.categories.all()),
+            skippedRules: skipped, unlinked: try await session.transfers.unlinked())
     }
 
     /// Plans incoming `batches` (each with the extra dates its identity candidates must cover, such as
@@ -81,7 +85,7 @@ struct Ingest {
             IngestPlanner.Input(
                 batches: batches.map(\.batch), revisit: revisit.map(\.changed), stored: stored,
                 pairs: try await pairs(involving: stored.map(\.id)), unlinked: unlinked, deleted: deleted,
-                accounts: accounts, rules: rules))
+                accounts: accounts, rules: rules, paymentCategories: paymentCategories))
     }
 
     /// Adds to `loaded` every stored row that can pair with `seeds` or with a row added, transitively.

@@ -35,5 +35,6 @@ extension Migration {
         .postgresSearch,
         .calendarFeeds,
         .lensChoices,
+        .loansCategory,
     ]
 }

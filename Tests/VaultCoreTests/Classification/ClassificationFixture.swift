@@ -8,6 +8,7 @@ struct ClassificationFixture {
     let savings: Account
     let card: Account
     let mortgage: Account
+    let loan: Account
 
     init() {
         checking = Account(
@@ -17,10 +18,11 @@ struct ClassificationFixture {
         card = Account(id: Account.ID(UUID()), householdID: household, name: "Visa", kind: .creditCard, currency: .usd)
         mortgage = Account(
             id: Account.ID(UUID()), householdID: household, name: "Mortgage", kind: .mortgage, currency: .usd)
+        loan = Account(id: Account.ID(UUID()), householdID: household, name: "Car loan", kind: .loan, currency: .usd)
     }
 
     var accounts: [Account.ID: Account] {
-        Dictionary(uniqueKeysWithValues: [checking, savings, card, mortgage].map { ($0.id, $0) })
+        Dictionary(uniqueKeysWithValues: [checking, savings, card, mortgage, loan].map { ($0.id, $0) })
     }
 
     func transaction(

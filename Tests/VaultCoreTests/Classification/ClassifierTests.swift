@@ -104,6 +104,65 @@ import VaultCore
         #expect(ruled[credit.id]?.classification == .transfer)
     }
 
+    @Test("a payment into a mortgage or loan is Housing or Loans by its kind on both sides; a person's rule refiles it")
+    func paymentsByAccountKind() throws {
+        let ids = categories
+        let filed = Classifier.paymentCategories(
+            from: DefaultCategories.entries.map { entry in
+                Category(
+                    id: ids[entry.key]!, householdID: f.household, name: entry.name, key: entry.key, kind: entry.kind)
+            })
+        #expect(filed == [.mortgage: ids["housing"]!, .loan: ids["loans"]!])
+        let toMortgage = f.transaction(f.checking, "2026-11-02", -214_500, "ONLINE PMT 0042 RENT")
+        let mortgageSide = f.transaction(f.mortgage, "2026-11-02", 214_500, "PAYMENT RECEIVED")
+        let toLoan = f.transaction(f.checking, "2026-11-05", -38_000, "AUTOPAY 7731")
+        let loanSide = f.transaction(f.loan, "2026-11-06", 38_000, "PAYMENT")
+        let fromOutside = f.transaction(f.mortgage, "2026-11-15", 50_000, "EXTRA PRINCIPAL")
+        let disbursed = f.transaction(f.loan, "2026-11-20", -900_000, "LOAN DISBURSEMENT")
+        let received = f.transaction(f.checking, "2026-11-20", 900_000, "DEPOSIT")
+        let toSavings = f.transaction(f.checking, "2026-11-21", -10_000, "TRANSFER")
+        let saved = f.transaction(f.savings, "2026-11-21", 10_000, "TRANSFER")
+        let rows = [toMortgage, mortgageSide, toLoan, loanSide, fromOutside, disbursed, received, toSavings, saved]
+        let pairs = TransferMatcher.pairs(in: rows, accounts: f.accounts)
+        #expect(pairs.count == 4)
+
+        let outcome = Classifier.classify(
+            rows, accounts: f.accounts, rules: try builtIns(ids), transferPairs: pairs, paymentCategories: filed)
+        #expect(
+            rows.map { outcome[$0.id]?.categoryID } == [
+                ids["housing"], ids["housing"], ids["loans"], ids["loans"], ids["housing"], nil, nil, nil, nil,
+            ])
+        #expect(outcome[toMortgage.id]?.categorySource == .transferMatch, "RENT's built-in rule does not refile it")
+        #expect(
+            outcome[fromOutside.id]?.categorySource == .default && outcome[fromOutside.id]?.classification == .transfer)
+        #expect(rows.allSatisfy { outcome[$0.id]?.classification == .transfer || $0.id == fromOutside.id })
+
+        let mine = try RuleMatcher(
+            f.rule("Car", [RuleCondition(.description, .contains, "AUTOPAY")], category: ids["transportation"]))
+        let ruled = Classifier.classify(
+            rows, accounts: f.accounts, rules: [mine] + (try builtIns(ids)), transferPairs: pairs,
+            paymentCategories: filed)
+        #expect(ruled[toLoan.id]?.categoryID == ids["transportation"] && ruled[toLoan.id]?.categorySource == .rule)
+        // Without the categories (a household that deleted Housing and Loans) the words decide, as before.
+        let unfiled = Classifier.classify(rows, accounts: f.accounts, rules: try builtIns(ids), transferPairs: pairs)
+        #expect(unfiled[toMortgage.id]?.categoryID == ids["housing"] && unfiled[toLoan.id]?.categoryID == nil)
+    }
+
+    @Test(
+        "loan patterns: car and student loan payments from checking are Loans; a mortgage stays Housing",
+        arguments: [
+            ("NAVIENT STUDENT LOAN PMT", "loans"), ("ALLY AUTO LOAN PAYMENT", "loans"),
+            ("KEYSTONE MORTGAGE LOAN PAYMENT", "housing"), ("LOANDEPOT INFO", nil),
+        ])
+    func loanPatterns(description: String, key: String?) throws {
+        let ids = categories
+        let transaction = f.transaction(f.checking, "2026-11-02", -38_000, description)
+        let outcome = Classifier.classify(
+            [transaction], accounts: f.accounts, rules: try builtIns(ids), transferPairs: [])
+        #expect(outcome[transaction.id]?.categoryID == key.flatMap { ids[$0] })
+        #expect(LensClassifier.needCategoryKeys.contains("loans"))
+    }
+
     @Test("money into a mortgage is never income; an unpaired card credit is a refund")
     func liabilities() {
         let principal = f.transaction(f.mortgage, "2026-11-01", 131_840, "PAYMENT RECEIVED - PRINCIPAL")

@@ -52,6 +52,43 @@ import VaultCore
         }
     }
 
+    /// The default categories as a household has them, keyed by their stable key.
+    func defaultTree() -> (tree: CategoryTree, ids: [String: Category.ID]) {
+        let household = Household.ID(UUID())
+        var ids: [String: Category.ID] = [:]
+        let categories = DefaultCategories.entries.map { entry in
+            let id = Category.ID(UUID())
+            ids[entry.key] = id
+            return Category(
+                id: id, householdID: household, parentID: entry.parentKey.flatMap { ids[$0] }, name: entry.name,
+                key: entry.key, kind: entry.kind)
+        }
+        return (CategoryTree(categories), ids)
+    }
+
+    @Test(
+        "spec section 10's defaults: bills and utilities are needs, a gym is a want even under Healthcare",
+        arguments: [
+            ("VERIZON WIRELESS", "bills", LensBucket.need, "Bills category"),
+            ("PG&E ELECTRIC", "bills", .need, "Bills category"),
+            ("CITY WATER", "utilities", .need, "Utilities category"),
+            ("PLANET FITNESS", "healthcare", .want, "Payee contains FITNESS (Subscriptions)"),
+            ("GOLD'S GYM", "healthcare", .want, "Payee contains GYM (Subscriptions)"),
+            ("CVS PHARMACY", "healthcare", .need, "Healthcare category"),
+            ("STATE FARM", "insurance", .need, "Insurance category"),
+            ("KEYSTONE HOME LOANS", "housing", .need, "Housing category"),
+            ("NETFLIX", "entertainment", .want, "Everything else"),
+            ("SOMEWHERE", nil, .want, "Everything else"),
+        ] as [(String, String?, LensBucket, String)])
+    func defaults(name: String, key: String?, bucket: LensBucket, reason: String) {
+        let (tree, ids) = defaultTree()
+        let checking = calculator.account("Checking", .checking, 0)
+        let decision = LensClassifier.bucket(
+            expenseNamed: name, categoryID: key.flatMap { ids[$0] }, account: checking, tree: tree, overrides: [:])
+        #expect(decision.bucket == bucket)
+        #expect(decision.reason == reason)
+    }
+
     @Test("the report counts a chosen transaction in its bucket and nets only the automatic savings transfers")
     func report() throws {
         let checking = calculator.account("Checking", .checking, 0)

@@ -43,8 +43,9 @@ import VaultTestSupport
                 let started = clock.now
                 await group.triggerGracefulShutdown()
                 _ = try? await running.value
-                // One second of grace, then the busy request is cancelled; never the 60 s it would take.
-                #expect(clock.now - started < .seconds(5))
+                // One second of grace, then the busy request is cancelled: never the 60 s it would take, nor the
+                // 10 s cancellation period (the bound leaves room for a machine busy with four hundred other tests).
+                #expect(clock.now - started < .seconds(9))
                 busy.cancel()
                 _ = try? await busy.value
             }
