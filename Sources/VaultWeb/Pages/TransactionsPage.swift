@@ -57,7 +57,7 @@ enum TransactionsPage {
                 <div><label for="to">End</label><input id="to" name="to" type="date" value="\(view.to ?? "")"></div></div>
                 <label for="q">Description</label><input id="q" name="q" type="text" value="\(view.search ?? "")" placeholder="Any part of the description">
                 <fieldset class="row"><legend>Accounts</legend>\(accountBoxes)</fieldset>
-                <label for="category">Category</label><select id="category" name="category"><option value="">Any category</option>\(categoryOptions)</select>
+                <label for="category">Category</label><select id="category" name="category"><option value="">Any category</option><option value="\(TransactionsView.uncategorized)"\(view.category == TransactionsView.uncategorized ? " selected" : "")>Uncategorized</option>\(categoryOptions)</select>
                 \(tagFilter(tags, chosen: view.tags))
                 \(flagFilters(view))
                 <label class="small"><input type="checkbox" name="transfers" value="1"\(view.includeTransfers ? " checked" : "")> Include internal transfers</label>

@@ -207,6 +207,9 @@ struct TransactionsView: Sendable {
         return page
     }
 
+    /// The category filter's value for the rows with no category (the select's other values are category ids).
+    static let uncategorized = "none"
+
     func withDefaultPaging() -> TransactionsView {
         var copy = self
         copy.size = PageRequest.defaultSize
@@ -219,8 +222,10 @@ struct TransactionsView: Sendable {
     /// The query of the unified list, or of the transfer pairs (tags, flags and kind narrow the unified list
     /// only: a transfer pair's two sides rarely carry them alike).
     func query(pairs: Bool) -> TransactionQuery {
-        TransactionQuery(
-            from: from, through: to, search: search, accounts: accounts, category: category,
+        let uncategorizedOnly = category == Self.uncategorized
+        return TransactionQuery(
+            from: from, through: to, search: search, accounts: accounts,
+            category: uncategorizedOnly ? nil : category, uncategorizedOnly: uncategorizedOnly,
             includeTransfers: pairs || includeTransfers, tags: pairs ? [] : tags, payment: pairs ? nil : payment,
             reimbursement: pairs ? nil : reimbursement, classification: pairs ? nil : kind,
             recurringRule: pairs ? nil : recurringRule,

@@ -29,13 +29,12 @@ enum SpendingCategoryPage {
         let more = page.totalCount > page.request.offset + page.items.count
         let next: HTML =
             more ? "<a class=\"button secondary\" href=\"\(base)&amp;page=\(number + 1)\">Next</a>" : .empty
-        // The Transactions page filters by category; the uncategorised spending is filed from the Budgets page.
-        let everything =
-            id.map { id in
-                TransactionsView(Form(encoded: "")).url([
-                    "category": id.description, "from": month.first.description, "to": month.last.description,
-                ])
-            } ?? "/budgets#uncategorized-title"
+        // The uncategorised amount is spending only, so its list is the uncategorised expenses.
+        let everything = TransactionsView(Form(encoded: "")).url([
+            "category": id?.description ?? TransactionsView.uncategorized,
+            "kind": id == nil ? Classification.expense.rawValue : nil,
+            "from": month.first.description, "to": month.last.description,
+        ])
         return Layout.page(
             title: "\(name), \(Charts.label(month))", signedIn: signedIn, current: "/dashboard",
             body: """

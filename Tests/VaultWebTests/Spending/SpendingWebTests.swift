@@ -51,6 +51,27 @@ import VaultWeb
         }
     }
 
+    @Test("Uncategorized's page opens Transactions on the month's uncategorised spending")
+    func uncategorized() async throws {
+        try await withWeb { world in
+            let (browser, _) = try await lens.ann(world)
+            let scope = try await world.scope(of: "ann@example.com")
+            for (amount, description) in [("-25", "QQX UNKNOWN SHOP"), ("40", "QQX REFUND DESK")] {
+                _ = try await scope.transactions.add(
+                    TransactionInput(amount: amount, account: "Wallet", date: "2026-11-07", description: description))
+            }
+            let page = try await browser.page("/spending/uncategorized?month=2026-11").html
+            let link = try #require(
+                Browser.first(#"<a href="([^"]+)" class="small">Open in Transactions</a>"#, in: page))
+            #expect(link.contains("category=none") && link.contains("kind=expense"))
+            #expect(link.contains("from=2026-11-01") && link.contains("to=2026-11-30"))
+            let list = try await browser.page(link.replacingOccurrences(of: "&amp;", with: "&")).html
+            #expect(list.contains("QQX UNKNOWN SHOP"))
+            #expect(!list.contains("QQX REFUND DESK") && !list.contains("Alice Bistro"))
+            #expect(list.contains(#"<option value="none" selected>Uncategorized</option>"#))
+        }
+    }
+
     @Test("another household's category and a malformed one are not found")
     func isolation() async throws {
         try await withWeb { world in
