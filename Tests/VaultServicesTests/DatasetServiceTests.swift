@@ -161,6 +161,53 @@ import ZIPFoundation
         }
     }
 
+    @Test(
+        "into a household with data, a new transfer whose other side is already here is paired by the pipeline",
+        arguments: TestBackend.enabled)
+    func mergePairsTransfers(backend: TestBackend) async throws {
+        try await backend.withDatabase { database in
+            // Given: a dataset holding the card's side of a payment, and a household holding the checking side.
+            let fixture = try await ServiceFixture.make(database)
+            let scope = fixture.scope
+            _ = try await scope.accounts.add(.init(name: "Checking", kind: "checking", balance: "2000"))
+            _ = try await scope.accounts.add(.init(name: "Visa", kind: "credit-card", balance: "-500"))
+            let card = try await scope.transactions.add(
+                TransactionInput(amount: "500", account: "Visa", date: "2026-11-11", description: "PAYMENT THANK YOU"))
+            let file = Self.temporary("card.zip")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try await scope.dataset.export(to: file)
+            _ = try await scope.transactions.delete(card.transaction.id.description)
+            let checking = try await scope.transactions.add(
+                TransactionInput(
+                    amount: "-500", account: "Checking", date: "2026-11-10", description: "ONLINE PAYMENT VISA"))
+            #expect(checking.transaction.classification == .expense)
+            let before = try await fixture.footprint()
+            // When
+            let preview = try await scope.dataset.previewImport(file)
+            // Then
+            #expect(!preview.intoEmptyHousehold && preview.pairedWithHousehold == 1)
+            #expect(preview.counts[.transactions]?.added == 1 && preview.counts[.transactions]?.changed == 1)
+            #expect(preview.changes.first?.hasPrefix("Transfers: 1 of the new transactions pair") == true)
+            #expect(try await fixture.footprint() == before, "a preview writes nothing")
+            #expect(try await TransferService(scope: scope).list().isEmpty)
+            // When
+            let report = try await scope.dataset.importDataset(file)
+            // Then
+            #expect(report.applied && report.pairedWithHousehold == 1)
+            let pairs = try await TransferService(scope: scope).list()
+            #expect(pairs.count == 1)
+            #expect(pairs.first?.outflow.transaction.id == checking.transaction.id)
+            #expect(pairs.first?.inflow.transaction.id == card.transaction.id)
+            #expect(pairs.first?.isCardPayment == true)
+            #expect(pairs.first?.outflow.transaction.classification == .transfer)
+            #expect(pairs.first?.inflow.transaction.classification == .transfer)
+            // A second import finds the row here and pairs nothing again.
+            let again = try await scope.dataset.importDataset(file)
+            #expect(again.pairedWithHousehold == 0 && again.counts[.transactions]?.added == 0)
+            #expect(try await TransferService(scope: scope).list().count == 1)
+        }
+    }
+
     // MARK: - Bad files
 
     /// A zip made of `entries` (path to bytes).

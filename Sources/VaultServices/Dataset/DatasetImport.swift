@@ -17,6 +17,8 @@ extension DatasetService {
         /// Whether the household held no accounts and no transactions: the import restores it whole,
         /// settings included.
         public var intoEmptyHousehold = false
+        /// Transfer pairs the ingest pipeline formed between new rows and rows already here (a merge only).
+        public var pairedWithHousehold = 0
         public var applied = false
 
         public var added: Int { counts.values.map(\.added).reduce(0, +) }
@@ -450,6 +452,9 @@ private struct DatasetMerge {
             if !manualPairs.isEmpty { try await session.transfers.insert(manualPairs, manual: true) }
             if !autoPairs.isEmpty { try await session.transfers.insert(autoPairs, manual: false) }
         }
+        if !report.intoEmptyHousehold {
+            try await pipeline(inserts.filter { !paired.contains($0.id) }, report: &report)
+        }
 
         // Receipts, by id.
         let takenReceipts = try await dataset.takenElsewhere(
@@ -605,6 +610,39 @@ private struct DatasetMerge {
         }
         report.applied = true
         return report
+    }
+
+    /// Into a household with data, the rows the dataset adds that it does not pair go through the ingest pipeline
+    /// (DESIGN section 3) as a manual entry does: a transfer whose other side is already here is paired with it,
+    /// and this household's rules file them (a person's own category and kind stay). An empty household is
+    /// restored exactly instead. A preview plans the same without writing.
+    func pipeline(_ rows: [Transaction], report: inout DatasetService.ImportReport) async throws {
+        guard !rows.isEmpty else { return }
+        let ingest = try await Ingest.open(in: session)
+        let plan = try await ingest.plan(revisit: rows.map { ($0, $0) })
+        if apply { try await ingest.apply(plan) }
+        let new = Set(rows.map(\.id))
+        let refiled = plan.updates.filter { new.contains($0.after.id) }.count
+        let existing = plan.updates.filter { !new.contains($0.after.id) }
+        report.pairedWithHousehold = plan.pairs.count
+        report.count(.transactions, changed: existing.count)
+        var lines: [String] = []
+        if !plan.pairs.isEmpty {
+            lines.append(
+                "Transfers: \(plan.pairs.count) of the new transactions pair with transactions already here (equal and opposite amounts in two accounts)."
+            )
+        }
+        if refiled > 0 {
+            lines.append(
+                "Rules: this household's rules file \(refiled) of the new transactions differently than the dataset did."
+            )
+        }
+        for (before, after, fields) in existing.prefix(5) {
+            lines.append(
+                "Transaction \(before.date) \(before.description.prefix(40)): \(fields.joined(separator: ", ")) changed by the pipeline (\(after.classification.rawValue))"
+            )
+        }
+        report.changes.insert(contentsOf: lines, at: 0)
     }
 
     static func changedFields(_ before: Transaction, _ after: Transaction) -> [String] {

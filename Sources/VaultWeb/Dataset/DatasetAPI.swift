@@ -44,12 +44,14 @@ struct DatasetImportView: Encodable, Sendable {
 
     let applied: Bool
     let intoEmptyHousehold: Bool
+    let pairedWithHousehold: Int
     let tabs: [String: Count]
     let changes: [String]
 
     init(_ report: DatasetService.ImportReport) {
         applied = report.applied
         intoEmptyHousehold = report.intoEmptyHousehold
+        pairedWithHousehold = report.pairedWithHousehold
         tabs = Dictionary(
             uniqueKeysWithValues: report.counts.map {
                 (
