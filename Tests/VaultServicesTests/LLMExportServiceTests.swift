@@ -80,6 +80,46 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "the preview lists payees by count under their most frequent category and the largest amounts, less exclusions",
+        arguments: TestBackend.enabled)
+    func preview(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let fixture = try await ServiceFixture.make(database)
+            let scope = fixture.scope
+            var ids: [String] = []
+            for (amount, date, payee, category) in [
+                ("-12.40", "2026-11-02", "Corner Cafe", "Dining"), ("-8.10", "2026-11-03", "Corner Cafe", "Dining"),
+                ("-5.00", "2026-11-04", "Corner Cafe", "Groceries"), ("-310.55", "2026-11-05", "Big Store", nil),
+                ("-999.99", "2026-11-06", "Jeweller", nil), ("-40.00", "2026-10-30", "Corner Cafe", "Groceries"),
+                ("-77.70", "2026-11-07", "Corner Cafe", "Groceries"),
+            ] as [(String, String, String, String?)] {
+                let added = try await scope.transactions.add(
+                    TransactionInput(amount: amount, account: "Cash", date: date, category: category, payee: payee))
+                ids.append(added.transaction.id.description)
+            }
+            let all = try await scope.llmExport.export(
+                try Self.request("2026-11-01", "2026-11-30", rounding: "nearest-10"))
+            #expect(
+                all.preview.payees.map { "\($0.payee) \($0.category) \($0.count)" } == [
+                    "Corner Cafe Category: Dining 4", "Big Store Category: Uncategorized 1",
+                    "Jeweller Category: Uncategorized 1",
+                ])
+            #expect(all.preview.amounts.map(\.original) == ["-$999.99", "-$310.55", "-$77.70"])
+            #expect(all.preview.amounts.map(\.shown) == ["-$1,000", "-$310", "-$80"])
+            #expect(all.preview.excludedCount == 0)
+            // Leaving out the jeweller and one Dining coffee: Groceries is now the café's most frequent category.
+            let less = try await scope.llmExport.export(
+                try Self.request("2026-11-01", "2026-11-30", rounding: "nearest-10", exclude: [ids[4], ids[0], ids[5]]))
+            #expect(
+                less.preview.payees.map { "\($0.payee) \($0.category) \($0.count)" } == [
+                    "Corner Cafe Category: Groceries 3", "Big Store Category: Uncategorized 1",
+                ])
+            #expect(less.preview.amounts.map(\.original) == ["-$310.55", "-$77.70", "-$8.10"])
+            #expect(less.preview.excludedCount == 2, "the October row is outside the period")
+        }
+    }
+
     @Test("another household's transactions cannot be excluded or seen", arguments: TestBackend.enabled)
     func isolation(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in

@@ -52,9 +52,10 @@ public struct LeakCheck: Sendable {
             self.currency = currency
         }
 
-        /// Everything sensitive about these accounts, institutions, transactions and categories.
+        /// Everything sensitive about these accounts, institutions, transactions (the period's, as a digest) and
+        /// categories.
         public init(
-            accounts: [Account], institutions: [Institution], transactions: [Transaction], tree: CategoryTree,
+            accounts: [Account], institutions: [Institution], transactions: TransactionDigest, tree: CategoryTree,
             period: DateRange, currency: Currency
         ) {
             var names: [(String, String)] = []
@@ -71,13 +72,13 @@ public struct LeakCheck: Sendable {
                 if let domain = institution.domain, !domain.isEmpty { names.append(("institution", domain)) }
             }
             var seen: Set<String> = []
-            for transaction in transactions {
-                for (what, text) in [("payee", transaction.payee ?? ""), ("description", transaction.description)]
+            for group in transactions.groups {
+                for (what, text) in [("payee", group.payee ?? ""), ("description", group.description)]
                 where !text.isEmpty && seen.insert(what + "\u{0}" + text).inserted {
                     names.append((what, text))
                 }
-                amounts.insert(Int64(transaction.amount.minorUnits.magnitude))
             }
+            amounts.formUnion(transactions.magnitudes)
             var allowed: Set<String> = []
             for category in tree.categories { allowed.formUnion(LeakCheck.words(category.name)) }
             allowed.insert(LeakCheck.words(CategoryLine.uncategorizedName).first ?? "uncategorized")

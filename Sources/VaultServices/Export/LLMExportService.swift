@@ -51,7 +51,9 @@ public struct LLMExportService: Sendable {
                 tallies: try await session.tallies.tallies(
                     TransactionFilter(from: range.start, through: range.end), grouping: .month),
                 dailyNet: try await session.tallies.dailyNet(from: range.start, through: latest),
-                transactions: try await session.transactions.window(amounts: nil, from: range.start, through: range.end)
+                transactions: try await session.transactions.digest(
+                    from: range.start, through: range.end,
+                    largest: LLMExportPreview.amountCount + request.excluded.count)
             )
         }
         let recurring = try await scope.reports.recurring()
@@ -74,8 +76,8 @@ public struct LLMExportService: Sendable {
         let check = LeakCheck(
             output: text, format: request.format, rounding: request.options.rounding, sensitive: sensitive)
         let preview = LLMExportPreview(
-            export: export, accounts: gathered.accounts, transactions: gathered.transactions, tree: gathered.tree,
-            range: request.range, excluded: Set(request.excluded))
+            export: export, accounts: gathered.accounts, transactions: gathered.transactions,
+            excluded: gathered.excluded, tree: gathered.tree, range: request.range)
         return Result(request: request, export: export, text: text, check: check, preview: preview)
     }
 }

@@ -190,6 +190,33 @@ public struct TransactionRepository: Sendable {
         return found
     }
 
+    /// The range's transactions summed for the LLM export (`TransactionDigest`), with the `largest` biggest
+    /// by magnitude; pending and excluded rows included, as the export's leak check must see them.
+    public func digest(from: LocalDate, through: LocalDate, largest: Int) async throws -> TransactionDigest {
+        let range: SQLQueryString = """
+             WHERE t.household_id = \(bind: session.household)
+               AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
+            """
+        let groups = try await session.sql.raw(
+            "SELECT t.payee, t.description, t.category_id, t.classification, COUNT(*) AS n FROM transactions t"
+                + range + " GROUP BY t.payee, t.description, t.category_id, t.classification"
+        ).all().map { row in
+            TransactionDigest.Group(
+                payee: try row.optionalText("payee"), description: try row.text("description"),
+                categoryID: try row.optionalID("category_id"), classification: try row.value("classification"),
+                count: Int(try row.int("n")))
+        }
+        let magnitudes = try await session.sql.raw(
+            "SELECT DISTINCT ABS(t.amount_minor) AS magnitude FROM transactions t" + range
+        ).all().map { try $0.int("magnitude") }
+        let top = try await transactions(
+            from: try await session.sql.raw(
+                Self.selectWithCurrency + range
+                    + " ORDER BY ABS(t.amount_minor) DESC, t.id LIMIT \(bind: Int64(max(largest, 0)))"
+            ).all())
+        return TransactionDigest(groups: groups, magnitudes: Set(magnitudes), largest: top)
+    }
+
     /// The household's transactions ordered by date and id, starting after (`date`, `id`): one chunk of
     /// a pass over all history.
     public func chunk(after position: (LocalDate, Transaction.ID)?, limit: Int) async throws -> [Transaction] {
