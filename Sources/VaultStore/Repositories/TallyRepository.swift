@@ -25,14 +25,12 @@ public struct TallyRepository: Sendable {
         filter.includeExcluded = false
         filter.includePending = false
         filter.classifications = (filter.classifications ?? [.income, .expense]).intersection([.income, .expense])
-        let period: SQLQueryString =
-            switch grouping {
-            case .none: "NULL"
-            case .day: "t.date"
-            case .month: "(t.date / 100) * 100 + 1"
-            }
-        // The period first, as the covering index orders its rows (household, date, account, classification,
-        // category): a year grouped by day sorts three times faster than with the period last.
+        // Months are summed here from days: grouped by the day, as the covering index orders its rows (household,
+        // date, account, classification, category), the database sorts a year at 1M in 127 ms instead of 180 ms by
+        // a month expression, and the few thousand days cost little to add up.
+        let period: SQLQueryString = grouping == .none ? "NULL" : "t.date"
+        // The period first, in the index's order: a year grouped by day sorts three times faster than with the
+        // period last.
         let groupByPeriod: SQLQueryString = grouping == .none ? "" : "\(period), "
         let rows = try await session.sql.raw(
             """
@@ -45,13 +43,29 @@ public struct TallyRepository: Sendable {
                 GROUP BY \(groupByPeriod)t.account_id, t.classification, t.category_id
                 """
         ).all()
-        return try rows.map { row in
+        let tallies = try rows.map { row in
             Tally(
                 accountID: try row.id("account_id"), classification: try row.value("classification"),
                 categoryID: try row.optionalID("category_id"),
                 date: grouping == .none ? nil : try row.localDate("period"),
                 minorUnits: try row.int("total"), count: Int(try row.int("n")))
         }
+        guard grouping == .month else { return tallies }
+        var positions: [Tally: Int] = [:]
+        var months: [Tally] = []
+        for var tally in tallies {
+            tally.date = tally.date.map { CalendarMonth(containing: $0).first }
+            var key = tally
+            (key.minorUnits, key.count) = (0, 0)
+            if let position = positions[key] {
+                months[position].minorUnits += tally.minorUnits
+                months[position].count += tally.count
+            } else {
+                positions[key] = months.count
+                months.append(tally)
+            }
+        }
+        return months
     }
 
     /// Each account's posted transactions summed per day over a range: what moves balances.
