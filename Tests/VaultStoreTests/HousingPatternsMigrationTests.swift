@@ -22,22 +22,14 @@ import VaultTestSupport
         var housing: [Household.ID: Category] = [:]
         try await VaultDatabase.using(try DatabaseLocation(parsing: location), migrations: before) { database in
             for household in [ready, fresh, homeless] {
-                try await database.households.create(household, actor: .system)
-                let dining = Fixture.category(in: household.id, name: "Dining")
-                var categories = [dining]
+                var extra: [Category] = []
                 if household.id != homeless.id {
                     let home = Fixture.category(in: household.id, name: "Housing")
                     housing[household.id] = home
-                    categories.append(home)
+                    extra.append(home)
                 }
-                let builtIn =
-                    household.id == fresh.id
-                    ? []
-                    : BuiltInPatterns.rules(for: household.id, categoryIDs: ["dining": dining.id]) { Fixture.newID() }
-                try await database.write(household: household.id, actor: .system) { session in
-                    try await session.categories.insert(categories)
-                    try await session.rules.insert(builtIn)
-                }
+                try await MigrationSeed.household(
+                    household, in: database, extra: extra, builtIns: household.id != fresh.id)
             }
         }
 

@@ -22,23 +22,15 @@ import VaultTestSupport
         )
         try await VaultDatabase.using(try DatabaseLocation(parsing: location), migrations: before) { database in
             for household in [ready, fresh, named] {
-                try await database.households.create(household, actor: .system)
-                let dining = Fixture.category(in: household.id, name: "Dining")
-                var categories = [dining]
-                if household.id == named.id {
-                    categories.append(
+                let taken =
+                    household.id == named.id
+                    ? [
                         Category(
                             id: Fixture.newID(), householdID: household.id, name: "Loans", key: "my-debts",
-                            kind: .expense))
-                }
-                let builtIn =
-                    household.id == fresh.id
-                    ? []
-                    : BuiltInPatterns.rules(for: household.id, categoryIDs: ["dining": dining.id]) { Fixture.newID() }
-                try await database.write(household: household.id, actor: .system) { session in
-                    try await session.categories.insert(categories)
-                    try await session.rules.insert(builtIn)
-                }
+                            kind: .expense)
+                    ] : []
+                try await MigrationSeed.household(
+                    household, in: database, extra: taken, builtIns: household.id != fresh.id)
             }
         }
 
