@@ -332,7 +332,10 @@ import ZIPFoundation
 
     @Test("text with control characters, markup and look-alike escapes survives a workbook exactly")
     func textSurvives() throws {
-        let texts = ["a < b & c > d \"q\"", "tab\there\nline", "bell\u{07}and\u{1F}", "_x0041_ stays", "emoji 🧾 ü"]
+        let texts = [
+            "a < b & c > d \"q\"", "tab\there\nline", "windows\r\nline and a lone\rreturn", "bell\u{07}and\u{1F}",
+            "_x0041_ stays", "_x0007\u{01} and _x12", "emoji 🧾 ü",
+        ]
         var xml = SpreadsheetML.worksheetStart(columns: 1)
         for (index, text) in texts.enumerated() { xml += SpreadsheetML.row([.text(text)], number: index + 1) }
         xml += SpreadsheetML.worksheetEnd

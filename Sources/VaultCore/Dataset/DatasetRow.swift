@@ -169,7 +169,7 @@ public struct DatasetRow: Sendable {
     /// An instant written by `DatasetCell.instant`.
     public func instant(_ column: String) throws(DatasetProblem) -> Date? {
         guard let text = text(column)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        guard let date = try? Self.instantFormat.parse(text) ?? Self.secondsFormat.parse(text) else {
+        guard let date = (try? Self.instantFormat.parse(text)) ?? (try? Self.secondsFormat.parse(text)) else {
             throw fail(column, "“\(text.prefix(40))” is not an ISO 8601 time such as 2026-11-24T09:30:00.000Z")
         }
         return date

@@ -68,6 +68,7 @@ public enum SheetReader {
     public static func rows(
         ofFile file: URL, part: String, sharedStrings: [String], row: (Int, [String]) throws -> Void
     ) throws {
+        try Self.checkUTF8(file, part: part)
         guard let stream = InputStream(url: file) else {
             throw Malformed(part: part, reason: "it cannot be opened")
         }
@@ -84,8 +85,35 @@ public enum SheetReader {
     }
 
     private static func parse(_ data: Data, part: String, delegate: some XMLParserDelegate) throws(Malformed) {
+        guard String(validating: data, as: UTF8.self) != nil else { throw notUTF8(part) }
         try parse(XMLParser(data: data), part: part, delegate: delegate)
     }
+
+    /// A workbook's parts are UTF-8 (Office Open XML). Anything else is refused before Foundation's `XMLParser`
+    /// sees it: libxml2 hands it element names that are not UTF-8, and FoundationXML stops the whole process on
+    /// one (it force-unwraps the name's text), so a crafted upload would take the server down.
+    static func checkUTF8(_ file: URL, part: String) throws(Malformed) {
+        guard let handle = try? FileHandle(forReadingFrom: file) else {
+            throw Malformed(part: part, reason: "it cannot be opened")
+        }
+        defer { try? handle.close() }
+        var pending: [UInt8] = []
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
+                throw Malformed(part: part, reason: "it cannot be read")
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            pending += chunk
+            // A character cut by the chunk's end waits for the next chunk.
+            let whole = UTF8Check.wholeCharacters(pending)
+            guard String(validating: pending[..<whole], as: UTF8.self) != nil else { throw notUTF8(part) }
+            pending.removeFirst(whole)
+        }
+        guard pending.isEmpty else { throw notUTF8(part) }
+    }
+
+    static func notUTF8(_ part: String) -> Malformed { Malformed(part: part, reason: "it is not UTF-8 text") }
 
     private static func parse(_ parser: XMLParser, part: String, delegate: some XMLParserDelegate) throws(Malformed) {
         parser.shouldResolveExternalEntities = false
@@ -224,4 +252,20 @@ private final class WorksheetDelegate: NSObject, XMLParserDelegate {
 private func local(_ name: String) -> Substring {
     guard let colon = name.lastIndex(of: ":") else { return Substring(name) }
     return name[name.index(after: colon)...]
+}
+
+/// Where a run of bytes stops holding only whole UTF-8 characters.
+enum UTF8Check {
+    /// The length of the longest prefix of `bytes` that does not end inside a character: a lead byte in the last
+    /// three whose character needs more bytes than follow it starts the cut-off tail.
+    static func wholeCharacters(_ bytes: [UInt8]) -> Int {
+        let count = bytes.count
+        for back in 1...min(3, max(count, 1)) where count >= back {
+            let byte = bytes[count - back]
+            guard byte & 0xC0 != 0x80 else { continue }  // a continuation byte: look further back
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return length > back ? count - back : count
+        }
+        return count
+    }
 }

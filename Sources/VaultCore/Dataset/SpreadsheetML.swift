@@ -102,8 +102,11 @@ public enum SpreadsheetML {
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            case "_" where looksLikeEscape(scalars, at: index): escaped += "_x005F_"
+            // A carriage return is escaped: XML parsers read a raw one as a line feed.
+            case "\t", "\n": escaped.unicodeScalars.append(scalar)
+            // `_xHHHH` is protected even without its closing underscore: the next character may be escaped to
+            // one (`_x0007` then a control character would read back as U+0007).
+            case "_" where startsLikeEscape(scalars, at: index): escaped += "_x005F_"
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                     escaped += "_x" + hex4(scalar.value) + "_"
@@ -137,8 +140,12 @@ public enum SpreadsheetML {
     }
 
     private static func looksLikeEscape(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-        guard index + 6 < scalars.count, scalars[index] == "_", scalars[index + 1] == "x", scalars[index + 6] == "_"
-        else { return false }
+        startsLikeEscape(scalars, at: index) && index + 6 < scalars.count && scalars[index + 6] == "_"
+    }
+
+    /// `_x` and four hex digits at `index`.
+    private static func startsLikeEscape(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + 5 < scalars.count, scalars[index] == "_", scalars[index + 1] == "x" else { return false }
         return scalars[(index + 2)..<(index + 6)].allSatisfy { $0.properties.isASCIIHexDigit }
     }
 
