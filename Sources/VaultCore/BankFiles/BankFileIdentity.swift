@@ -21,10 +21,16 @@ public enum BankFileIdentity {
     /// The bank id each row is stored under, in the same order.
     public static func bankIDs(for rows: [BankFileRow]) -> [String] {
         var seen: [String: Int] = [:]
+        // A file repeats its descriptions (the same shops, the same salary): each is normalised once.
+        var keys: [String: String] = [:]
+        func key(_ description: String) -> String {
+            if let known = keys[description] { return known }
+            let key = PayeeKey.normalize(description)
+            keys[description] = key
+            return key
+        }
         return rows.map { row in
-            let base =
-                row.bankID
-                ?? "file:\(row.date):\(row.amount.minorUnits):\(PayeeKey.normalize(row.description))"
+            let base = row.bankID ?? "file:\(row.date):\(row.amount.minorUnits):\(key(row.description))"
             seen[base, default: 0] += 1
             let count = seen[base] ?? 1
             if row.bankID != nil { return count == 1 ? base : "\(base)#\(count)" }

@@ -81,7 +81,7 @@ public struct CSVMapping: Hashable, Sendable, Codable {
         of record: CSVTable.Record, header: [String], currency: Currency
     ) throws(BankFileError) -> BankFileRow? {
         func cell(_ column: Int) -> String {
-            column < record.fields.count ? record.fields[column].trimmingCharacters(in: .whitespaces) : ""
+            column < record.fields.count ? record.fields[column].trimmingWhitespace() : ""
         }
         func name(_ column: Int) -> String {
             column < header.count && !header[column].isEmpty ? "'\(header[column])'" : "\(column + 1)"

@@ -14,7 +14,7 @@ public enum DecimalMark: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// Reads an amount written with this mark; nil for an empty cell.
     public func amount(_ text: String, currency: Currency) throws(MoneyParseError) -> Money? {
-        var body = text.trimmingCharacters(in: .whitespaces)
+        var body = text.trimmingWhitespace()
         guard !body.isEmpty else { return nil }
         var negative = false
         if body.hasPrefix("("), body.hasSuffix(")") {
@@ -23,7 +23,7 @@ public enum DecimalMark: String, CaseIterable, Hashable, Sendable, Codable {
         }
         // Currency signs and codes around the number say nothing the account does not.
         body = String(body.filter { !($0.isLetter || $0.isCurrencySymbol) })
-        body = body.trimmingCharacters(in: .whitespaces)
+        body = body.trimmingWhitespace()
         if body.hasSuffix("-") {
             negative.toggle()
             body.removeLast()

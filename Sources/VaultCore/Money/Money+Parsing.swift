@@ -7,7 +7,7 @@ extension Money {
     /// three, and an optional fraction of at most `currency.exponent` digits: `"-05.50"`, `"+3"`,
     /// `"1,234.56"`, `".5"`. A fraction longer than the currency allows is an error, not a rounding.
     public init(parsing text: String, currency: Currency) throws(MoneyParseError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw MoneyParseError(input: text, reason: .empty) }
 
         var rest = Substring(trimmed)

@@ -11,8 +11,15 @@ public enum PayeeKey {
     static let processorPrefixes = ["sq ", "tst ", "paypal ", "pp ", "sp ", "py ", "pos ", "dd ", "ach "]
 
     public static func normalize(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-            .replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "\u{2019}", with: "")
+        let folded: String
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII has no diacritics, and its case folds to lower case: the same key without Foundation's
+            // folding and replacing, which copy the text through `NSString` (most of an import's cost per row).
+            folded = String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { $0 != "'" }))
+        } else {
+            folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+                .replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "\u{2019}", with: "")
+        }
         // Letters stay; everything else becomes a space, so words and numbers separate.
         var spaced = String(folded.map { $0.isLetter ? $0 : ($0.isNumber ? $0 : " ") })
         spaced = spaced.split(separator: " ").joined(separator: " ")

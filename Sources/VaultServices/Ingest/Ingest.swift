@@ -71,8 +71,12 @@ struct Ingest {
             {
                 loaded[row.id] = row
             }
+            // A bank id held by a row already read is that row (bank ids are unique within an account): a
+            // re-imported file's rows, all read by date just now, are not read again one id at a time.
+            let held = Set(loaded.values.lazy.filter { $0.accountID == batch.account }.compactMap(\.bankTransactionID))
             for row in try await session.transactions.bankTransactions(
-                in: batch.account, bankIDs: batch.rows.compactMap(\.bankTransactionID), orPending: true)
+                in: batch.account, bankIDs: batch.rows.compactMap(\.bankTransactionID).filter { !held.contains($0) },
+                orPending: true)
             {
                 loaded[row.id] = row
             }
@@ -107,10 +111,14 @@ struct Ingest {
             var next: [Transaction] = []
             if !wanted.isEmpty {
                 let amounts = wanted.count > Self.amountListLimit ? nil : Set(wanted.keys)
+                // When the frontier is all one account (a bank file, and the rows read for its identity), that
+                // account's rows cannot pair with it: they are not read (for a re-import, every row again).
+                let accounts = Set(frontier.lazy.filter { !$0.amount.isZero }.map(\.accountID))
+                let excluded = accounts.count == 1 ? accounts.first : nil
                 var read: [Transaction] = []
                 for range in Self.ranges(around: frontier.map(\.date), gap: gap, skipping: covered) {
                     read += try await session.transactions.window(
-                        amounts: amounts, from: range.lowerBound, through: range.upperBound)
+                        amounts: amounts, from: range.lowerBound, through: range.upperBound, excluding: excluded)
                 }
                 for row in read where loaded[row.id] == nil {
                     let pairable = wanted[row.amount.minorUnits]?.contains { account, entries in

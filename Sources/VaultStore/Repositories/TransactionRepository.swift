@@ -172,11 +172,15 @@ public struct TransactionRepository: Sendable {
 
     /// Transactions dated within a range whose amount (minor units, any currency) is one of `amounts`: the
     /// transfer window of rows of the opposite amounts. Without `amounts`, every transaction in the range.
-    public func window(amounts: Set<Int64>?, from: LocalDate, through: LocalDate) async throws -> [Transaction] {
-        let range: SQLQueryString = """
+    /// Rows of `excluding` are left out (a transfer's two sides are in different accounts).
+    public func window(
+        amounts: Set<Int64>?, from: LocalDate, through: LocalDate, excluding account: Account.ID? = nil
+    ) async throws -> [Transaction] {
+        var range: SQLQueryString = """
              WHERE t.household_id = \(bind: session.household)
                AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
             """
+        if let account { range += " AND t.account_id <> \(bind: account.description)" }
         guard let amounts else {
             return try await transactions(from: try await session.sql.raw(Self.selectWithCurrency + range).all())
         }

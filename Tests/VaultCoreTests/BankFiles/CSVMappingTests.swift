@@ -40,6 +40,20 @@ import VaultCore
         #expect(rows.map(\.line) == [2, 3, 4])
     }
 
+    @Test("cells padded with spaces, tabs and no-break spaces read as their text")
+    func paddedCells() throws {
+        let text =
+            "Date;Description;Amount\n 05/01/2024\t;\u{00A0}CAFE LUNA ;\t-4,50\u{00A0}\n13/01/2024;RENT; 1.200,00 \n"
+        let table = try CSVTable(Data(text.utf8), separator: .semicolon)
+        let mapping = CSVMapping(
+            separator: .semicolon, hasHeader: true, date: 0, dateFormat: .dayMonthYear, amount: .signed(2),
+            decimalMark: .comma, description: 1)
+        let rows = try mapping.rows(of: table, currency: .eur)
+        #expect(rows.map(\.date.description) == ["2024-01-05", "2024-01-13"])
+        #expect(rows.map(\.description) == ["CAFE LUNA", "RENT"])
+        #expect(rows.map(\.amount.minorUnits) == [-450, 120_000])
+    }
+
     @Test("debit and credit columns: money out is negative whichever sign the bank wrote")
     func debitCredit() throws {
         let table = try CSVTable(Data(Self.american.utf8))
