@@ -453,7 +453,11 @@ private struct DatasetMerge {
             if !autoPairs.isEmpty { try await session.transfers.insert(autoPairs, manual: false) }
         }
         if !report.intoEmptyHousehold {
-            try await pipeline(inserts.filter { !paired.contains($0.id) }, report: &report)
+            // Rows of accounts this household already had; an account the dataset brings arrives as it recorded it.
+            let known = Set(existingAccounts.map(\.id))
+            try await pipeline(
+                inserts.filter { !paired.contains($0.id) && known.contains($0.accountID) }, drafts: newRules,
+                alreadyChanged: Set(updates.map(\.before.id)), report: &report)
         }
 
         // Receipts, by id.
@@ -612,29 +616,39 @@ private struct DatasetMerge {
         return report
     }
 
-    /// Into a household with data, the rows the dataset adds that it does not pair go through the ingest pipeline
-    /// (DESIGN section 3) as a manual entry does: a transfer whose other side is already here is paired with it,
-    /// and this household's rules file them (a person's own category and kind stay). An empty household is
-    /// restored exactly instead. A preview plans the same without writing.
-    func pipeline(_ rows: [Transaction], report: inout DatasetService.ImportReport) async throws {
+    /// Into a household with data, the rows the dataset adds to its accounts and does not pair go through the
+    /// ingest pipeline (DESIGN section 3) as a manual entry does: a transfer whose other side is already here is
+    /// paired with it, and the household's rules (with the dataset's new ones) file them; a category or kind a
+    /// person set stays. An empty household is restored exactly instead. A preview plans the same without writing,
+    /// running the dataset's new rules as drafts.
+    func pipeline(
+        _ rows: [Transaction], drafts: [Rule], alreadyChanged: Set<Transaction.ID>,
+        report: inout DatasetService.ImportReport
+    ) async throws {
         guard !rows.isEmpty else { return }
-        let ingest = try await Ingest.open(in: session)
+        let ingest = try await Ingest.open(in: session, adding: apply ? [] : drafts)
         let plan = try await ingest.plan(revisit: rows.map { ($0, $0) })
         if apply { try await ingest.apply(plan) }
         let new = Set(rows.map(\.id))
-        let refiled = plan.updates.filter { new.contains($0.after.id) }.count
+        let withHousehold = plan.pairs.filter { !new.contains($0.outflow) || !new.contains($0.inflow) }
+        let refiled = plan.updates.filter { new.contains($0.after.id) && $0.fields.contains("categoryID") }.count
         let existing = plan.updates.filter { !new.contains($0.after.id) }
-        report.pairedWithHousehold = plan.pairs.count
-        report.count(.transactions, changed: existing.count)
+        report.pairedWithHousehold = withHousehold.count
+        report.count(.transactions, changed: existing.filter { !alreadyChanged.contains($0.after.id) }.count)
         var lines: [String] = []
-        if !plan.pairs.isEmpty {
+        if !withHousehold.isEmpty {
             lines.append(
-                "Transfers: \(plan.pairs.count) of the new transactions pair with transactions already here (equal and opposite amounts in two accounts)."
+                "Transfers: \(withHousehold.count) of the new transactions pair with transactions already here (equal and opposite amounts in two accounts)."
+            )
+        }
+        if !plan.unpairs.isEmpty {
+            lines.append(
+                "Transfers: \(plan.unpairs.count) automatic pair(s) here give way to a closer match among the new transactions."
             )
         }
         if refiled > 0 {
             lines.append(
-                "Rules: this household's rules file \(refiled) of the new transactions differently than the dataset did."
+                "Rules: this household's rules file \(refiled) of the new transactions under another category than the dataset did."
             )
         }
         for (before, after, fields) in existing.prefix(5) {

@@ -58,7 +58,10 @@ public struct TallyRepository: Sendable {
             var key = tally
             (key.minorUnits, key.count) = (0, 0)
             if let position = positions[key] {
-                months[position].minorUnits += tally.minorUnits
+                // Checked as the database's sum was: a month past 64-bit minor units is an error, not a crash.
+                let (sum, overflow) = months[position].minorUnits.addingReportingOverflow(tally.minorUnits)
+                guard !overflow else { throw MoneyError.overflow }
+                months[position].minorUnits = sum
                 months[position].count += tally.count
             } else {
                 positions[key] = months.count
