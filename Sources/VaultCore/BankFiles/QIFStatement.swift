@@ -30,9 +30,13 @@ public struct QIFStatement: Hashable, Sendable {
         var fields: [Character: String] = [:]
         var start = 0
         var lineNumber = 0
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        // Lines end as an editor ends them (LF, CR or CRLF), so an error's line number is the one a person finds;
+        // any other line-breaking character (form feed, vertical tab, U+2028) within a line is a space.
+        for raw in text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        {
             lineNumber += 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = String(raw.map { $0.isNewline ? " " : $0 }).trimmingCharacters(in: .whitespaces)
             guard let code = line.first else { continue }
             if code == "!" {
                 let header = line.lowercased()

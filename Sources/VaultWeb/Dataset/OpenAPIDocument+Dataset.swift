@@ -4,10 +4,11 @@ extension OpenAPIDocument {
     static let datasetSchemas = """
             DatasetImport:
               type: object
-              required: [applied, intoEmptyHousehold, tabs, changes]
+              required: [applied, intoEmptyHousehold, pairedWithHousehold, tabs, changes]
               properties:
                 applied: {type: boolean, description: false for a preview, which writes nothing}
                 intoEmptyHousehold: {type: boolean, description: the household had no accounts and no transactions, so the import restores it whole, settings included}
+                pairedWithHousehold: {type: integer, description: "into a household with data, transfer pairs the ingest pipeline forms between new transactions and transactions already here"}
                 tabs:
                   type: object
                   description: per tab of the workbook (Transactions, Receipts, Categories, ...), rows added, changed and already here
@@ -17,7 +18,7 @@ extension OpenAPIDocument {
                       added: {type: integer}
                       changed: {type: integer}
                       unchanged: {type: integer}
-                changes: {type: array, items: {type: string}, description: the first 20 changes to rows already here}
+                changes: {type: array, items: {type: string}, description: "the first changes to rows already here, after what the ingest pipeline did (pairs, refilings)"}
         """
 
     static let datasetPaths = """

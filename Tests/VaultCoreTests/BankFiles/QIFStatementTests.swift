@@ -46,6 +46,16 @@ import VaultCore
         #expect(rows.first?.date.description == "2024-01-13")
     }
 
+    @Test("lines end at LF, CR or CRLF only: a form feed or vertical tab is a space, and line numbers stay an editor's")
+    func lineBreaks() throws {
+        let text = "!Type:Bank\r\nD1/2/2024\u{0C}\nT-4.50\rPCafe\u{0B}Luna\u{2028}Downtown\n^\nD13/45/2024\n"
+        let bad = #expect(throws: BankFileError.self) { try QIFStatement(Data(text.utf8), currency: .usd) }
+        #expect(bad?.message.hasPrefix("Line 6:") == true)
+        let good = try QIFStatement(Data(text.utf8.dropLast(12)), currency: .usd).rows
+        #expect(good.map(\.description) == ["Cafe Luna Downtown"])
+        #expect(good.first?.line == 2)
+    }
+
     @Test("a bad date names its line; an investment file and a file without a type are refused")
     func errors() throws {
         let bad = #expect(throws: BankFileError.self) {
