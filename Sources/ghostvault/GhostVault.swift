@@ -37,10 +37,12 @@ enum Main {
         do {
             var command = try GhostVault.parseAsRoot(
                 GlobalOptions.movingLeadingOptions(Array(CommandLine.arguments.dropFirst())))
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
+            let settings = try await Settings.load(
+                configFile: GlobalOptions.given(in: command)?.config, environment: ProcessInfo.processInfo.environment)
+            if let asyncCommand = command as? any AsyncParsableCommand {
+                try await run(asyncCommand, with: settings)
             } else {
-                try command.run()
+                try Settings.$current.withValue(settings) { try command.run() }
             }
         } catch let exit as ExitCode {
             // A command that has said what went wrong already (a failed sync) and only sets the status.
@@ -56,5 +58,11 @@ enum Main {
             // ArgumentParser's usage errors (its exit code 64) are bad input too: exit 2, as documented.
             Foundation.exit(code == .validationFailure ? 2 : 1)
         }
+    }
+
+    /// Runs `command` with `settings` as the process's settings.
+    nonisolated static func run(_ command: sending any AsyncParsableCommand, with settings: Settings) async throws {
+        var command = command
+        try await Settings.$current.withValue(settings) { try await command.run() }
     }
 }

@@ -14,16 +14,41 @@ import FoundationNetworking
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let (port, metricsPort) = (try Self.freePort(), try Self.freePort())
-        let output = cli.home.appendingPathComponent("serve.log")
+        let app = "http://127.0.0.1:\(port)"
+        try await Self.serving(
+            cli, arguments: ["serve", "--port", "\(port)", "--metrics-port", "\(metricsPort)", "--sync-minutes", "0"],
+            app: app
+        ) { () async throws in
+            for _ in 0..<3 { _ = try await Self.get("\(app)/healthz") }
+            _ = try await Self.get("\(app)/api/v1/transactions")  // 401: counted under its route and status
+
+            let metrics = try await Self.get("http://127.0.0.1:\(metricsPort)/metrics")
+            #expect(metrics.status == 200)
+            #expect(
+                metrics.body.contains(
+                    #"hb_requests{http_route="/healthz",http_request_method="GET",http_response_status_code="200"} 4"#),
+                "\(metrics.body)")
+            #expect(metrics.body.contains(#"http_route="/api/v1/transactions""#))
+            #expect(metrics.body.contains("http_server_request_duration"))
+            #expect(try await Self.get("\(app)/metrics").status == 404)
+        }
+    }
+
+    /// Runs `ghostvault` with `arguments` (a `serve`) and `environment` added, waits until `app` answers
+    /// `/healthz` once, runs `body`, then stops the server.
+    static func serving(
+        _ cli: CLIRunner, arguments: [String], environment extra: [String: String] = [:], app: String,
+        _ body: () async throws -> Void
+    ) async throws {
+        let output = cli.home.appendingPathComponent("serve-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = CLIRunner.executable
-        process.arguments = [
-            "serve", "--port", "\(port)", "--metrics-port", "\(metricsPort)", "--sync-minutes", "0",
-        ]
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["GHOSTVAULT_HOME"] = cli.home.path
         environment.removeValue(forKey: "GHOSTVAULT_DATABASE")
+        environment.merge(extra) { $1 }
         process.environment = environment
         let log = try FileHandle(forWritingTo: output)
         process.standardOutput = log
@@ -35,25 +60,13 @@ import FoundationNetworking
             process.waitUntilExit()
             try? log.close()
         }
-        let app = "http://127.0.0.1:\(port)"
         var started = false
         for _ in 0..<150 where !started {
             try await Task.sleep(for: .milliseconds(200))
             started = (try? await Self.get("\(app)/healthz"))?.status == 200
         }
-        #expect(started, "\(String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))")
-        for _ in 0..<3 { _ = try await Self.get("\(app)/healthz") }
-        _ = try await Self.get("\(app)/api/v1/transactions")  // 401: counted under its route and status
-
-        let metrics = try await Self.get("http://127.0.0.1:\(metricsPort)/metrics")
-        #expect(metrics.status == 200)
-        #expect(
-            metrics.body.contains(
-                #"hb_requests{http_route="/healthz",http_request_method="GET",http_response_status_code="200"} 4"#),
-            "\(metrics.body)")
-        #expect(metrics.body.contains(#"http_route="/api/v1/transactions""#))
-        #expect(metrics.body.contains("http_server_request_duration"))
-        #expect(try await Self.get("\(app)/metrics").status == 404)
+        try #require(started, "\(String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self))")
+        try await body()
     }
 
     static func get(_ address: String) async throws -> (status: Int, body: String) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Hummingbird
 import Logging
@@ -66,56 +67,61 @@ struct ServeCommand: AsyncParsableCommand {
     var metricsHost: String?
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
+        let settings = Settings.current.reading(commandLine: [
+            .database: global.database.map { .string($0) }, .household: global.household.map { .string($0) },
+            .host: host.map { .string($0) }, .port: port.map { .int($0) },
+            .secretKeyFile: secretKeyFile.map { .string($0) }, .logLevel: logLevel.map { .string($0) },
+            .secureCookies: secureCookies ? .bool(true) : nil, .publicURL: publicURL.map { .string($0) },
+            .syncMinutes: syncMinutes.map { .int($0) },
+            .allowPrivateBridges: allowPrivateBridges || demo ? .bool(true) : nil,
+            .trustForwardedFor: trustForwardedFor ? .bool(true) : nil, .metricsPort: metricsPort.map { .int($0) },
+            .metricsHost: metricsHost.map { .string($0) },
+        ])
         var configuration = WebConfiguration()
-        configuration.host = host ?? environment["GHOSTVAULT_HOST"] ?? configuration.host
-        configuration.port = port ?? environment["GHOSTVAULT_PORT"].flatMap(Int.init) ?? configuration.port
-        configuration.secureCookies = secureCookies || environment["GHOSTVAULT_SECURE_COOKIES"] == "1"
-        configuration.publicURL = publicURL ?? environment["GHOSTVAULT_PUBLIC_URL"]
-        configuration.allowPrivateBridges =
-            allowPrivateBridges || demo || environment["GHOSTVAULT_ALLOW_PRIVATE_BRIDGES"] == "1"
-        configuration.trustForwardedFor = trustForwardedFor || environment["GHOSTVAULT_TRUST_FORWARDED_FOR"] == "1"
+        configuration.host = settings.string(.host) ?? configuration.host
+        configuration.port = settings.int(.port) ?? configuration.port
+        configuration.secureCookies = settings.isOn(.secureCookies)
+        configuration.publicURL = settings.string(.publicURL)
+        configuration.allowPrivateBridges = settings.isOn(.allowPrivateBridges)
+        configuration.trustForwardedFor = settings.isOn(.trustForwardedFor)
         if demo, !["127.0.0.1", "::1", "localhost"].contains(configuration.host) {
             // The demo sign-in's password is printed and documented: never offer it to other machines.
             throw ValidationError("--demo serves only on loopback (127.0.0.1); drop --host or --demo.")
         }
-        if let text = logLevel ?? environment["GHOSTVAULT_LOG_LEVEL"] {
+        if let text = settings.string(.logLevel) {
             guard let level = Logger.Level(rawValue: text) else {
-                throw ValidationError("'\(text)' is not a log level; use trace, debug, info, notice, warning or error.")
+                throw ValidationError(
+                    "'\(text)' (\(Settings.Key.logLevel.names)) is not a log level; use trace, debug, info, notice, "
+                        + "warning or error.")
             }
             configuration.logLevel = level
         }
-        if let minutes = syncMinutes ?? environment["GHOSTVAULT_SYNC_MINUTES"].flatMap(Int.init) {
-            guard minutes >= 0 else { throw ValidationError("--sync-minutes is 0 (off) or more.") }
+        if let minutes = settings.int(.syncMinutes) {
+            guard minutes >= 0 else { throw ValidationError("\(Settings.Key.syncMinutes.names) is 0 (off) or more.") }
             configuration.syncCheckInterval = minutes == 0 ? nil : .seconds(minutes * 60)
         }
-        guard (1...65_535).contains(configuration.port) else { throw ValidationError("--port is 1 to 65535.") }
-        let metricsPort =
-            try metricsPort
-            ?? environment["GHOSTVAULT_METRICS_PORT"].map { text in
-                guard let port = Int(text) else { throw ValidationError("GHOSTVAULT_METRICS_PORT is a port number.") }
-                return port
-            }
+        guard (1...65_535).contains(configuration.port) else {
+            throw ValidationError("\(Settings.Key.port.names) is 1 to 65535.")
+        }
+        let metricsPort = settings.int(.metricsPort)
         if let metricsPort {
             guard (1...65_535).contains(metricsPort), metricsPort != configuration.port else {
-                throw ValidationError("--metrics-port is 1 to 65535 and not the app's own --port.")
+                throw ValidationError("\(Settings.Key.metricsPort.names) is 1 to 65535 and not the app's own port.")
             }
         }
-        let keyFile =
-            secretKeyFile.map { URL(fileURLWithPath: $0) } ?? global.secretKeyFile
-        let secrets = try SecretBox(keyFile: keyFile)
+        let secrets = try SecretBox(keyFile: global.secretKeyFile(settings))
         var logger = Logger(label: "ghostvault")
         logger.logLevel = configuration.logLevel
         // Before the database opens: metrics made earlier would report nowhere.
         let metrics = metricsPort.map { port in
             PrometheusMetrics.start(
-                host: metricsHost ?? environment["GHOSTVAULT_METRICS_HOST"] ?? "127.0.0.1", port: port, logger: logger)
+                host: settings.string(.metricsHost) ?? "127.0.0.1", port: port, logger: logger)
         }
 
         // The store says what it did to the files (permissions tightened), not every driver event.
         var storeLogger = logger
         storeLogger.logLevel = max(.warning, configuration.logLevel)
-        try await VaultDatabase.using(try DatabaseLocation(parsing: global.resolvedDatabase), logger: storeLogger) {
+        try await VaultDatabase.using(try DatabaseLocation(parsing: global.database(settings)), logger: storeLogger) {
             database in
             try await SimpleFINClient.using(policy: configuration.bridgePolicy) { client in
                 let web = WebEnvironment(

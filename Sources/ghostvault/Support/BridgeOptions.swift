@@ -16,7 +16,6 @@ struct BridgeOptions: ParsableArguments {
 
     /// The addresses this command's SimpleFIN client may call.
     var policy: AddressPolicy {
-        allowPrivateBridges || ProcessInfo.processInfo.environment["GHOSTVAULT_ALLOW_PRIVATE_BRIDGES"] == "1"
-            ? .allowPrivate : .publicOnly
+        allowPrivateBridges || Settings.current.reading().isOn(.allowPrivateBridges) ? .allowPrivate : .publicOnly
     }
 }

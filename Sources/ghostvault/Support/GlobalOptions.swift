@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import SimpleFIN
 import VaultCore
@@ -23,16 +24,28 @@ struct GlobalOptions: ParsableArguments {
             "The household's name or id, when the database holds more than one.", valueName: "name-or-id"))
     var household: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A JSON file of settings ($GHOSTVAULT_CONFIG), such as {\"database\": \"postgres://…\", \"port\": 8080}.",
+            discussion: "The command line comes first, then GHOSTVAULT_ variables, then this file; the README lists "
+                + "every key.",
+            valueName: "file"))
+    var config: String?
+
+    /// The options moved to the end by `movingLeadingOptions` when they come before the command.
+    static let leading = ["--database", "--household", "--config"]
+
     /// Lets the global options come before the command (`ghostvault --database x.sqlite transactions`):
     /// every command declares them, so those given first are moved to the end, where the command reads them.
     static func movingLeadingOptions(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
-            if first == "--database" || first == "--household", rest.count >= 2 {
+            if Self.leading.contains(first), rest.count >= 2 {
                 leading += rest.prefix(2)
                 rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--database=") || first.hasPrefix("--household=") {
+            } else if Self.leading.contains(where: { first.hasPrefix($0 + "=") }) {
                 leading.append(first)
                 rest = rest.dropFirst()
             } else {
@@ -42,35 +55,46 @@ struct GlobalOptions: ParsableArguments {
         return Array(rest) + leading
     }
 
+    /// The global options a parsed command was given (every command but the root and its groups has them).
+    static func given(in command: any ParsableCommand) -> GlobalOptions? {
+        Mirror(reflecting: command).children.lazy.compactMap { ($0.value as? OptionGroup<GlobalOptions>)?.wrappedValue }
+            .first
+    }
+
+    /// This command's settings: the command line's `--database` and `--household` over the environment's and the
+    /// config file's.
+    var settings: Settings.Reader {
+        Settings.current.reading(commandLine: [
+            .database: database.map { .string($0) }, .household: household.map { .string($0) },
+        ])
+    }
+
     /// The database location after defaults are applied.
-    var resolvedDatabase: String {
-        database ?? Self.defaultDatabase(environment: ProcessInfo.processInfo.environment)
+    var resolvedDatabase: String { database(settings) }
+
+    /// The database location `settings` give, after defaults are applied.
+    func database(_ settings: Settings.Reader) -> String {
+        settings.string(.database) ?? Self.dataFolder(settings: settings) + "/ghostvault.sqlite"
     }
 
-    /// The default database location for an environment (documented in the README).
-    static func defaultDatabase(environment: [String: String]) -> String {
-        if let explicit = environment["GHOSTVAULT_DATABASE"], !explicit.isEmpty { return explicit }
-        return dataFolder(environment: environment) + "/ghostvault.sqlite"
-    }
-
-    /// The folder GhostVault keeps its files in: `$GHOSTVAULT_HOME`, else `$XDG_DATA_HOME/ghostvault`,
-    /// else `~/.local/share/ghostvault`.
-    static func dataFolder(environment: [String: String]) -> String {
-        if let home = environment["GHOSTVAULT_HOME"], !home.isEmpty { return home }
+    /// The folder GhostVault keeps its files in: the `home` setting (`$GHOSTVAULT_HOME`), else
+    /// `$XDG_DATA_HOME/ghostvault`, else `~/.local/share/ghostvault`.
+    static func dataFolder(settings: Settings.Reader) -> String {
+        if let home = settings.string(.home) { return home }
+        let environment = ProcessInfo.processInfo.environment
         let data =
             environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return data + "/ghostvault"
     }
 
-    /// The key that encrypts SimpleFIN access at rest: `$GHOSTVAULT_SECRET_KEY_FILE`, else `secret.key`
-    /// in the data folder (created, mode 0600, on first use).
-    var secretKeyFile: URL {
-        let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment["GHOSTVAULT_SECRET_KEY_FILE"], !explicit.isEmpty {
-            return URL(fileURLWithPath: explicit)
-        }
-        return URL(fileURLWithPath: Self.dataFolder(environment: environment) + "/secret.key")
+    /// The key that encrypts SimpleFIN access at rest: the `secretKeyFile` setting
+    /// (`$GHOSTVAULT_SECRET_KEY_FILE`), else `secret.key` in the data folder (created, mode 0600, on first use).
+    var secretKeyFile: URL { secretKeyFile(settings) }
+
+    /// The key file `settings` give, after defaults are applied.
+    func secretKeyFile(_ settings: Settings.Reader) -> URL {
+        URL(fileURLWithPath: settings.string(.secretKeyFile) ?? Self.dataFolder(settings: settings) + "/secret.key")
     }
 
     /// Like `withSync`, with the demo bridge running (and allowed) when the household has a demo connection.
@@ -105,7 +129,7 @@ struct GlobalOptions: ParsableArguments {
     /// Opens the vault and the household the command acts on.
     func withHousehold<T>(_ body: (HouseholdScope, Household) async throws -> T) async throws -> T {
         try await withVault { vault in
-            let household = try await vault.households.resolve(self.household)
+            let household = try await vault.households.resolve(settings.string(.household))
             return try await body(vault.household(household.id), household)
         }
     }
