@@ -39,12 +39,24 @@ public final class TCPRelay: Sendable {
 
     /// Stops listening and drops every relayed connection.
     public func cut() async {
-        let (listener, relayed) = state.withLock { state in
+        let (listener, relayed) = takeAll()
+        try? await listener?.close()
+        for channel in relayed { try? await channel.close() }
+    }
+
+    /// `cut()` for a caller that cannot wait (a clock closure): the closes are started on their event loops,
+    /// which carry them out within moments.
+    public func cutWithoutWaiting() {
+        let (listener, relayed) = takeAll()
+        listener?.close(promise: nil)
+        for channel in relayed { channel.close(promise: nil) }
+    }
+
+    private func takeAll() -> (listener: (any Channel)?, relayed: [any Channel]) {
+        state.withLock { state in
             defer { state = State() }
             return (state.listener, state.relayed)
         }
-        try? await listener?.close()
-        for channel in relayed { try? await channel.close() }
     }
 
     private func listen(on port: Int) async throws -> any Channel {

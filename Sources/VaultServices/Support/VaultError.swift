@@ -53,6 +53,12 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
         return message + "\n" + problems.map { "  - \($0.field): \($0.message)" }.joined(separator: "\n")
     }
 
+    /// Whether `error` says the database stopped answering (from the store, or translated here): work that
+    /// fails so is retried later, and its failure is logged once per outage by the store.
+    public static func isOutage(_ error: any Error) -> Bool {
+        (wrap(error) as? VaultError)?.code == .databaseUnreachable
+    }
+
     /// Translates errors from lower layers into a `VaultError`; others pass through unchanged.
     static func wrap(_ error: any Error) -> any Error {
         switch error {

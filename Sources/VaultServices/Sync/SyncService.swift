@@ -130,6 +130,8 @@ public struct SyncService: Sendable {
             do {
                 reports.append(try await syncOnce(connection, trigger: trigger, historyDays: historyDays))
             } catch {
+                // A database that stopped answering is not this connection's trouble, and fails the others too.
+                if VaultError.isOutage(error) { throw VaultError.wrap(error) }
                 var report = Report(connection: connection)
                 let reason = (error as? VaultError)?.message ?? "\(error)"
                 report.messages.append(reason)

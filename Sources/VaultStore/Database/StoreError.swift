@@ -92,6 +92,10 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             }
         case is NIOConnectionError, is ChannelError, is IOError:
             cause = "\(error)"
+        case let expired as ConnectionWaitExpired:
+            cause =
+                "no connection within \(expired.wait): the server does not answer, or every pooled connection "
+                + "stayed busy that long"
         default:
             return nil
         }
@@ -102,4 +106,9 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     static func unreachable(cause: String) -> StoreError {
         StoreError(.unreachable, "GhostVault cannot reach its database (\(cause)); it will retry.")
     }
+}
+
+/// No pooled PostgreSQL connection was given within `connect_timeout` (`VaultDatabase.lease`); an outage.
+struct ConnectionWaitExpired: Error {
+    let wait: Duration
 }

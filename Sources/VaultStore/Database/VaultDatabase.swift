@@ -171,7 +171,7 @@ public final class VaultDatabase: Sendable {
                 return try await pool.withConnection(body)
             case .postgres(let client, _):
                 let result = try await Self.lease(client, waiting: connectionWait) { connection in
-                    try await body(connection.sql(queryLogLevel: .trace))
+                    try await body(OpenConnectionSQL(connection))
                 }
                 outages.answered()
                 return result
@@ -190,8 +190,11 @@ public final class VaultDatabase: Sendable {
     }
 
     /// `error` as an outage when it is one (PostgreSQL only: a file database does not go away), else itself.
+    /// Each failed try is counted once: a `StoreError` comes from a call nested in this one, which counted it.
     private func outage(_ error: any Error) -> any Error {
-        guard dialect == .postgres, let outage = StoreError.outage(from: error) else { return error }
+        guard dialect == .postgres, !(error is StoreError), let outage = StoreError.outage(from: error) else {
+            return error
+        }
         outages.failed(cause: outage.message)
         return outage
     }
@@ -224,11 +227,7 @@ public final class VaultDatabase: Sendable {
                 }
                 group.addTask {
                     try await Task.sleep(for: wait)
-                    if leased.giveUp() {
-                        throw StoreError.unreachable(
-                            cause: "no connection within \(wait): the server does not answer, or every pooled "
-                                + "connection stayed busy that long")
-                    }
+                    if leased.giveUp() { throw ConnectionWaitExpired(wait: wait) }
                     return .waited
                 }
                 while let outcome = try await group.next() {

@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import VaultServices
-import VaultStore
 
 /// Answers every request that failed because the database stopped answering: the API with its JSON error
 /// (`database_unreachable`), a page with the app's layout saying GhostVault will retry, both 503 with a
@@ -19,9 +18,7 @@ struct OutageMiddleware: RouterMiddleware {
     ) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as StoreError where error.code == .unreachable {
-            return try Self.response(to: request, context: context)
-        } catch let error as VaultError where error.code == .databaseUnreachable {
+        } catch  where VaultError.isOutage(error) {
             return try Self.response(to: request, context: context)
         }
     }

@@ -136,7 +136,10 @@ struct ScheduledSync: Service {
         do {
             households = try await environment.vault().households.all()
         } catch {
-            logger.error("Scheduled sync could not list households", metadata: ["error": "\(error)"])
+            // An outage is logged by the store, once; the next pass tries again.
+            if !VaultError.isOutage(error) {
+                logger.error("Scheduled sync could not list households", metadata: ["error": "\(error)"])
+            }
             return
         }
         for household in households {
@@ -165,6 +168,8 @@ struct ScheduledSync: Service {
                         ])
                 }
             } catch {
+                // The database stopped answering: every other household would fail the same way.
+                if VaultError.isOutage(error) { return }
                 logger.error("Scheduled sync failed", metadata: ["household": "\(household.id)", "error": "\(error)"])
             }
         }

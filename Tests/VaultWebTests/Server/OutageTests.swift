@@ -5,6 +5,8 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import SimpleFIN
+import SimpleFINBridge
+import Synchronization
 import Testing
 import VaultCore
 import VaultServices
@@ -89,13 +91,89 @@ import VaultWeb
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(60)
         var status = HTTPResponse.Status.serviceUnavailable
+        var refused = answers.count + 2  // the page and /readyz
         while status != .ok, clock.now < deadline {
             try await Task.sleep(for: .milliseconds(250))
             status = try await client.execute(uri: "/api/v1/transactions", method: .get, headers: bearer).status
+            if status == .serviceUnavailable { refused += 1 }
         }
         #expect(status == .ok, "the server recovers without a restart")
         #expect(try await browser.page("/dashboard").status == .ok)
-        #expect(captured.all.filter { $0.1 == "database reachable again" }.count == 1)
+        let up = captured.all.filter { $0.1 == "database reachable again" }
+        #expect(up.count == 1)
+        // Each refused request is one failed try (the metric counts the same), however deep its calls nest.
+        #expect(up.first.map { "\($0.2["failed_tries"] ?? "")" } == "\(refused)")
+    }
+
+    @Test(
+        "a sync whose database goes away part-way fails as the outage it is, not as the bank's failure, counted once",
+        .timeLimit(.minutes(3)), arguments: TestBackend.enabled.filter { $0 == .postgres })
+    func syncDuringOutage(backend: TestBackend) async throws {
+        var url = try #require(URLComponents(string: try backend.freshLocation()))
+        let relay = try await TCPRelay.start(to: try #require(url.host), port: url.port ?? 5432)
+        defer { Task { await relay.cut() } }
+        url.host = "127.0.0.1"
+        url.port = relay.port
+        url.queryItems = (url.queryItems ?? []) + [URLQueryItem(name: "connect_timeout", value: "2")]
+        let captured = OperationsTests.Captured()
+        let logger = Logger(label: "test", factory: { _ in OperationsTests.Handler(captured: captured) })
+        // The bridge reads its clock while it answers /accounts: armed, that is where the database goes away,
+        // after the sync claimed its connection and before it writes what the bank sent.
+        let armed = Mutex(false)
+        let state = BridgeState(
+            scenario: DemoHousehold.scenario(now: Fixture.now),
+            clock: {
+                if armed.withLock({ was in
+                    defer { was = false }; return was
+                }) {
+                    relay.cutWithoutWaiting()
+                }
+                return Fixture.now
+            })
+        try await VaultDatabase.using(try DatabaseLocation(parsing: try #require(url.string)), logger: logger) {
+            database in
+            let vault = Vault(database: database, actor: .commandLine, clock: { Fixture.now })
+            let household = try await vault.households.create(
+                .init(name: "Jo", timeZone: "America/New_York", currency: "USD"))
+            try await SimpleFINClient.using(policy: .allowPrivate) { client in
+                let sync = SyncService(
+                    scope: vault.household(household.id), secrets: SecretBox(key: Data(repeating: 3, count: 32)),
+                    client: client)
+                try await BridgeHarness.withBridge(state: state) { root, _ in
+                    _ = try await sync.connect(setupToken: BridgeHarness.token(root, DemoHousehold.claimToken))
+                    armed.withLock { $0 = true }
+                    let error = await #expect(throws: VaultError.self) { try await sync.syncAll(trigger: .manual) }
+                    #expect(error?.code == .databaseUnreachable, "\(String(describing: error))")
+                }
+            }
+            let afterSync = try await Self.recover(vault, relay: relay)
+            // A query that fails inside another's connection (the store's own nesting) is one try as well.
+            _ = try? await database.exclusively("probe") {
+                await relay.cut()
+                return try await database.users.credentials(email: "nobody@example.com")
+            }
+            let afterProbe = try await Self.recover(vault, relay: relay)
+            let up = captured.all.filter { $0.1 == "database reachable again" }.map { "\($0.2["failed_tries"] ?? "")" }
+            // The sync's failed write is one try, and so is the probe's; the rest are the tries while it came back.
+            #expect(up == ["\(1 + afterSync)", "\(1 + afterProbe)"])
+        }
+    }
+
+    /// Brings the database back and waits until it answers; returns how many tries failed meanwhile.
+    static func recover(_ vault: Vault, relay: TCPRelay) async throws -> Int {
+        try await relay.restore()
+        var failed = 0
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            do {
+                _ = try await vault.households.all()
+                return failed
+            } catch {
+                failed += 1
+                try await Task.sleep(for: .milliseconds(250))
+            }
+        }
+        return failed
     }
 
     @Test(

@@ -1,0 +1,42 @@
+import Logging
+import NIOCore
+import PostgresKit
+import PostgresNIO
+import SQLKit
+
+/// A leased PostgreSQL connection's SQL that refuses a query once the connection has closed, as an outage.
+///
+/// PostgresNIO (1.33) writes a query to its channel without a promise for the write: on a connection that closed
+/// while a caller held it (the server went away between a transaction's statements, or during a sync's claim),
+/// the channel drops the query and its caller waits forever. Found by a test that cuts the database under a sync:
+/// the sync's claim released its lock on the dropped connection and hung. What is left is the moment between this
+/// check and the write.
+struct OpenConnectionSQL: SQLDatabase {
+    let connection: PostgresConnection
+    let base: any SQLDatabase
+
+    init(_ connection: PostgresConnection) {
+        self.connection = connection
+        self.base = connection.sql(queryLogLevel: .trace)
+    }
+
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { base.version }
+    var dialect: any SQLDialect { base.dialect }
+    var queryLogLevel: Logger.Level? { base.queryLogLevel }
+
+    func execute(
+        sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void
+    )
+        -> EventLoopFuture<Void>
+    {
+        guard !connection.isClosed else { return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
+        return base.execute(sql: query, onRow)
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        guard !connection.isClosed else { throw ChannelError.ioOnClosedChannel }
+        try await base.execute(sql: query, onRow)
+    }
+}
