@@ -37,7 +37,7 @@ public struct TallyRepository: Sendable {
             SELECT t.account_id, t.classification, t.category_id, \(period) AS period,
                    CAST(SUM(t.amount_minor) AS BIGINT) AS total, COUNT(*) AS n
             FROM transactions t WHERE\u{20}
-            """ + TransactionRepository.conditions(filter, household: session.household)
+            """ + TransactionRepository.conditions(filter, household: session.household, groupedInIndexOrder: true)
                 + """
                  AND t.pending = \(bind: false)
                 GROUP BY \(groupByPeriod)t.account_id, t.classification, t.category_id

@@ -290,9 +290,18 @@ public struct TransactionRepository: Sendable {
 
     /// The SQL form of a filter, every condition bound, always scoped to the household. `searchRowIDs`, from
     /// `searchCandidates`, narrows a search to the rows the trigram index found.
+    ///
+    /// `groupedInIndexOrder`, for totals grouped as `transactions_totals` orders its rows (date, account,
+    /// classification, category): the account and classification are then compared as text expressions rather
+    /// than columns. SQLite drops a column it sees compared with one value from the GROUP BY, and what is left no
+    /// longer follows the index, so it sorts the period in a temporary B-tree: a year of expenses at 1M took
+    /// 160 ms in `sqlite3` that way, 55 ms this way (an account's, 60 ms and 44 ms). A category keeps its column:
+    /// its own index reads a category's rows faster than the sort costs.
     static func conditions(
-        _ filter: TransactionFilter, household: String, searchRowIDs: [Int64]? = nil
+        _ filter: TransactionFilter, household: String, searchRowIDs: [Int64]? = nil, groupedInIndexOrder: Bool = false
     ) -> SQLQueryString {
+        let (account, classification): (SQLQueryString, SQLQueryString) =
+            groupedInIndexOrder ? ("(t.account_id || '')", "(t.classification || '')") : ("t.account_id", "t.classification")
         var parts: [SQLQueryString] = ["t.household_id = \(bind: household)"]
         if let from = filter.from { parts.append("t.date >= \(bind: Int64(from.compactValue))") }
         if let through = filter.through { parts.append("t.date <= \(bind: Int64(through.compactValue))") }
@@ -302,7 +311,7 @@ public struct TransactionRepository: Sendable {
         // The folded query holds only letters and digits, so it has no LIKE wildcards to escape.
         if let folded = filter.foldedSearch { parts.append("t.search_key LIKE \(bind: "%" + folded + "%")") }
         if !filter.accountIDs.isEmpty {
-            parts.append("t.account_id IN (\(binds: filter.accountIDs.map(\.description).sorted()))")
+            parts.append("\(account) IN (\(binds: filter.accountIDs.map(\.description).sorted()))")
         }
         if let categories = filter.categoryIDs {
             parts.append(
@@ -331,7 +340,7 @@ public struct TransactionRepository: Sendable {
         if let classifications = filter.classifications {
             parts.append(
                 classifications.isEmpty
-                    ? "1 = 0" : "t.classification IN (\(binds: classifications.map(\.rawValue).sorted()))")
+                    ? "1 = 0" : "\(classification) IN (\(binds: classifications.map(\.rawValue).sorted()))")
         }
         if let flag = filter.paymentFlag { parts.append(flagCondition("t.payment_flag", flag)) }
         if let flag = filter.reimbursementFlag { parts.append(flagCondition("t.reimbursement_flag", flag)) }
