@@ -28,6 +28,10 @@ let package = Package(
                 .product(name: "VaultCore", package: "main"),
                 .product(name: "VaultStore", package: "main"),
                 .product(name: "VaultServices", package: "main"),
+                .product(name: "SimpleFIN", package: "main"),
+                .product(name: "SimpleFINBridge", package: "main"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             path: "Benchmarks/InsightBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -83,6 +83,7 @@ let benchmarks: @Sendable () -> Void = {
 
     recurringRuleBenchmarks()
     bankImportBenchmarks()
+    firstSyncBenchmarks()
 
     Benchmark(
         "Ingest through the pipeline (generate, match, classify, write), 100k",

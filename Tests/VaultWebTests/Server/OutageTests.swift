@@ -22,15 +22,9 @@ import VaultWeb
         "the database gone under load: 503s with the JSON error within the wait, a page, one log line, recovery",
         .timeLimit(.minutes(3)), arguments: TestBackend.enabled.filter { $0 == .postgres })
     func outage(backend: TestBackend) async throws {
-        var url = try #require(URLComponents(string: try backend.freshLocation()))
-        let relay = try await TCPRelay.start(to: try #require(url.host), port: url.port ?? 5432)
+        let (location, relay, captured, logger) = try await Self.relayed(backend)
         defer { Task { await relay.cut() } }
-        url.host = "127.0.0.1"
-        url.port = relay.port
-        url.queryItems = (url.queryItems ?? []) + [URLQueryItem(name: "connect_timeout", value: "2")]
-        let captured = OperationsTests.Captured()
-        let logger = Logger(label: "test", factory: { _ in OperationsTests.Handler(captured: captured) })
-        try await VaultDatabase.using(try DatabaseLocation(parsing: try #require(url.string)), logger: logger) {
+        try await VaultDatabase.using(location, logger: logger) {
             database in
             let configuration = WebConfiguration(passwordCost: 4, syncCheckInterval: nil)
             try await SimpleFINClient.using(policy: configuration.bridgePolicy) { client in
@@ -109,14 +103,8 @@ import VaultWeb
         "a sync whose database goes away part-way fails as the outage it is, not as the bank's failure, counted once",
         .timeLimit(.minutes(3)), arguments: TestBackend.enabled.filter { $0 == .postgres })
     func syncDuringOutage(backend: TestBackend) async throws {
-        var url = try #require(URLComponents(string: try backend.freshLocation()))
-        let relay = try await TCPRelay.start(to: try #require(url.host), port: url.port ?? 5432)
+        let (location, relay, captured, logger) = try await Self.relayed(backend)
         defer { Task { await relay.cut() } }
-        url.host = "127.0.0.1"
-        url.port = relay.port
-        url.queryItems = (url.queryItems ?? []) + [URLQueryItem(name: "connect_timeout", value: "2")]
-        let captured = OperationsTests.Captured()
-        let logger = Logger(label: "test", factory: { _ in OperationsTests.Handler(captured: captured) })
         // The bridge reads its clock while it answers /accounts: armed, that is where the database goes away,
         // after the sync claimed its connection and before it writes what the bank sent.
         let armed = Mutex(false)
@@ -130,7 +118,7 @@ import VaultWeb
                 }
                 return Fixture.now
             })
-        try await VaultDatabase.using(try DatabaseLocation(parsing: try #require(url.string)), logger: logger) {
+        try await VaultDatabase.using(location, logger: logger) {
             database in
             let vault = Vault(database: database, actor: .commandLine, clock: { Fixture.now })
             let household = try await vault.households.create(
@@ -157,6 +145,20 @@ import VaultWeb
             // The sync's failed write is one try, and so is the probe's; the rest are the tries while it came back.
             #expect(up == ["\(1 + afterSync)", "\(1 + afterProbe)"])
         }
+    }
+
+    /// A fresh database reached through a relay (waits bounded at 2 s), and a logger whose lines are captured.
+    static func relayed(
+        _ backend: TestBackend
+    ) async throws -> (DatabaseLocation, TCPRelay, OperationsTests.Captured, Logger) {
+        var url = try #require(URLComponents(string: try backend.freshLocation()))
+        let relay = try await TCPRelay.start(to: try #require(url.host), port: url.port ?? 5432)
+        url.host = "127.0.0.1"
+        url.port = relay.port
+        url.queryItems = (url.queryItems ?? []) + [URLQueryItem(name: "connect_timeout", value: "2")]
+        let captured = OperationsTests.Captured()
+        let logger = Logger(label: "test", factory: { _ in OperationsTests.Handler(captured: captured) })
+        return (try DatabaseLocation(parsing: try #require(url.string)), relay, captured, logger)
     }
 
     /// Brings the database back and waits until it answers; returns how many tries failed meanwhile.
