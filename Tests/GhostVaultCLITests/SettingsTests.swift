@@ -56,6 +56,12 @@ import Testing
             ),
             (["--config", try configFile(cli, #"{"port": 8080"#)], [:], "is not a JSON object"),
             (["--config", try configFile(cli, "[8080]")], [:], "is not a JSON object"),
+            (
+                ["--config", try configFile(cli, #"{"database": {"url": "x"}}"#)], [:],
+                "gives 'database' no usable value"
+            ),
+            (["--config", try configFile(cli, #"{"home": ""}"#)], [:], "gives 'home' no usable value"),
+            (["--config", try configFile(cli, #"{"port": null}"#)], [:], "gives 'port' no usable value"),
             (["--config", cli.home.appendingPathComponent("missing.json").path], [:], "cannot be read"),
             ([], ["GHOSTVAULT_CONFIG": cli.home.appendingPathComponent("missing.json").path], "cannot be read"),
             ([], ["GHOSTVAULT_SYNC_MINUTES": "often"], "GHOSTVAULT_SYNC_MINUTES is not a whole number"),

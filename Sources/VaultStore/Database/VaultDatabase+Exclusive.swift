@@ -19,14 +19,20 @@ extension VaultDatabase {
                 try await db.raw("SELECT pg_try_advisory_lock(\(bind: key)) AS taken").first()?
                 .decode(column: "taken", as: Bool.self) ?? false
             guard taken else { return nil }
+            let result: T
             do {
-                let result = try await body()
-                try await db.raw("SELECT pg_advisory_unlock(\(bind: key))").run()
-                return result
+                result = try await body()
             } catch {
                 try? await db.raw("SELECT pg_advisory_unlock(\(bind: key))").run()
                 throw error
             }
+            do {
+                try await db.raw("SELECT pg_advisory_unlock(\(bind: key))").run()
+            } catch where StoreError.outage(from: error) != nil {
+                // The claim's connection dropped while `body` ran on others: its lock went with the session, and
+                // what `body` did stands (it is not an outage of the work, which succeeded).
+            }
+            return result
         }
     }
 

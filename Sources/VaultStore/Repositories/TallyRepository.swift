@@ -37,11 +37,13 @@ public struct TallyRepository: Sendable {
             SELECT t.account_id, t.classification, t.category_id, \(period) AS period,
                    CAST(SUM(t.amount_minor) AS BIGINT) AS total, COUNT(*) AS n
             FROM transactions t WHERE\u{20}
-            """ + TransactionRepository.conditions(filter, household: session.household, groupedInIndexOrder: true)
-                + """
-                 AND t.pending = \(bind: false)
-                GROUP BY \(groupByPeriod)t.account_id, t.classification, t.category_id
-                """
+            """
+                + TransactionRepository.conditions(
+                    filter, household: session.household, groupedInIndexOrder: session.sql.dialect.name == "sqlite")
+                    + """
+                     AND t.pending = \(bind: false)
+                    GROUP BY \(groupByPeriod)t.account_id, t.classification, t.category_id
+                    """
         ).all()
         let tallies = try rows.map { row in
             Tally(

@@ -21,7 +21,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Backup.make(from: global.resolvedDatabase, to: file)
-        Terminal.print("Backed up \(global.resolvedDatabase) to \(file).")
+        Terminal.print("Backed up \(global.shownDatabase) to \(file).")
     }
 }
 
@@ -49,7 +49,7 @@ struct RestoreCommand: AsyncParsableCommand {
         let restored = try await Backup.restore(from: file, to: global.resolvedDatabase, force: force)
         let names = restored.households.isEmpty ? "no households" : restored.households.joined(separator: ", ")
         Terminal.print(
-            "Restored \(file) into \(global.resolvedDatabase) (\(names))"
+            "Restored \(file) into \(global.shownDatabase) (\(names))"
                 + (restored.replacedData ? ", replacing what was there." : "."))
     }
 }

@@ -29,12 +29,12 @@ struct InitCommand: AsyncParsableCommand {
             let (household, created) = try await vault.households.createFirst(
                 .init(name: name, timeZone: timeZone, currency: currency, firstWeekday: weekStart))
             guard created else {
-                Terminal.print("Already set up: household '\(household.name)' in \(global.resolvedDatabase).")
+                Terminal.print("Already set up: household '\(household.name)' in \(global.shownDatabase).")
                 return
             }
             Terminal.print(
                 "Created household '\(household.name)' (\(household.timeZone.identifier), "
-                    + "\(household.baseCurrency.code)) in \(global.resolvedDatabase).")
+                    + "\(household.baseCurrency.code)) in \(global.shownDatabase).")
             Terminal.print(
                 "Next: `ghostvault accounts add Cash --kind cash`, then `ghostvault add -12.50 --account Cash`.")
         }

@@ -4,6 +4,7 @@ import Foundation
 import SimpleFIN
 import VaultCore
 import VaultServices
+import VaultStore
 
 /// Options every command takes: where the data is and which household to act on.
 struct GlobalOptions: ParsableArguments {
@@ -71,6 +72,11 @@ struct GlobalOptions: ParsableArguments {
 
     /// The database location after defaults are applied.
     var resolvedDatabase: String { database(settings) }
+
+    /// The database as a message may show it: a PostgreSQL URL without its password.
+    var shownDatabase: String {
+        (try? DatabaseLocation(parsing: resolvedDatabase))?.description ?? resolvedDatabase
+    }
 
     /// The database location `settings` give, after defaults are applied.
     func database(_ settings: Settings.Reader) -> String {

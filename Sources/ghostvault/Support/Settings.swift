@@ -152,6 +152,15 @@ struct Settings: Sendable {
             throw VaultError(
                 .invalidInput, "The config file \(path) is not a JSON object such as {\"port\": 8080}.")
         }
+        // A value that is an object, a list, null or empty would be read as no value at all: say so instead.
+        if let (name, _) = object.sorted(by: { $0.key < $1.key }).first(where: { _, value in
+            value is [String: Any] || value is [Any] || value is NSNull || (value as? String)?.isEmpty == true
+        }) {
+            throw VaultError(
+                .invalidInput,
+                "The config file \(path) gives '\(name)' no usable value; give a number, true or false, or text, "
+                    + "or leave the key out.")
+        }
         let known = Set(Key.allCases.map(\.rawValue))
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw VaultError(
