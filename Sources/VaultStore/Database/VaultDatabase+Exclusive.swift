@@ -28,9 +28,10 @@ extension VaultDatabase {
             }
             do {
                 try await db.raw("SELECT pg_advisory_unlock(\(bind: key))").run()
-            } catch where StoreError.outage(from: error) != nil {
+            } catch {
                 // The claim's connection dropped while `body` ran on others: its lock went with the session, and
                 // what `body` did stands (it is not an outage of the work, which succeeded).
+                guard StoreError.outage(from: error) != nil else { throw error }
             }
             return result
         }
