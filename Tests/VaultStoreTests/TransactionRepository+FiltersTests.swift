@@ -72,6 +72,33 @@ import VaultTestSupport
     }
 
     @Test(
+        "tags with a search list the rows carrying both; totals by tag count the tagged rows alone",
+        arguments: TestBackend.enabled)
+    func tagsWithSearchAndTotals(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let s = try await makeSample(database)
+            // Another household's rows with the same tags and words are never counted.
+            _ = try await makeSample(database)
+            #expect(
+                try await listed(database, s, TransactionFilter(search: "coffee", tags: ["work"])) == [
+                    "Conference coffee"
+                ])
+            #expect(try await listed(database, s, TransactionFilter(search: "taxi", tags: ["coffee"])) == [])
+            let counts = try await database.read(household: s.household.id) { session async throws in
+                (
+                    work: try await session.tallies.tallies(TransactionFilter(tags: ["work"]), grouping: .none)
+                        .reduce(0) { $0 + $1.count },
+                    nobody: try await session.tallies.tallies(
+                        TransactionFilter(tags: ["nobody uses this"]), grouping: .month
+                    ).count
+                )
+            }
+            #expect(counts.work == 3)
+            #expect(counts.nobody == 0)
+        }
+    }
+
+    @Test(
         "payment flag: paid, unpaid and not set each list their own rows",
         arguments: TestBackend.enabled,
         [
