@@ -19,7 +19,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Listens on 127.0.0.1:8080 by default; open http://127.0.0.1:8080 and create an account. Stop it with \
             Ctrl-C (requests in flight finish first). Each option can also come from the environment variable \
-            named in its help. A scheduled sync keeps every connection current within SimpleFIN's daily budget.
+            named in its help, or from the JSON file given by --config (the README lists its keys). A scheduled \
+            sync keeps every connection current within SimpleFIN's daily budget.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -86,7 +87,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.trustForwardedFor = settings.isOn(.trustForwardedFor)
         if demo, !["127.0.0.1", "::1", "localhost"].contains(configuration.host) {
             // The demo sign-in's password is printed and documented: never offer it to other machines.
-            throw ValidationError("--demo serves only on loopback (127.0.0.1); drop --host or --demo.")
+            throw ValidationError(
+                "--demo serves only on loopback (127.0.0.1); drop --demo, or the host (\(Settings.Key.host.names)).")
         }
         if let text = settings.string(.logLevel) {
             guard let level = Logger.Level(rawValue: text) else {

@@ -12,7 +12,8 @@ struct GlobalOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "An SQLite file path or a postgres:// URL.",
-            discussion: "Defaults to $GHOSTVAULT_DATABASE, else $GHOSTVAULT_HOME/ghostvault.sqlite, else "
+            discussion: "Defaults to $GHOSTVAULT_DATABASE (or \"database\" in the --config file), else "
+                + "$GHOSTVAULT_HOME/ghostvault.sqlite (or \"home\" in the file), else "
                 + "$XDG_DATA_HOME/ghostvault/ghostvault.sqlite (~/.local/share/ghostvault/ghostvault.sqlite). "
                 + "A postgres:// URL takes sslmode=disable|prefer|require|verify-ca|verify-full (disable by "
                 + "default on loopback, require elsewhere), sslrootcert=CA.pem and schema=NAME.",
