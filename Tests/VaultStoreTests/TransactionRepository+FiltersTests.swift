@@ -99,6 +99,35 @@ import VaultTestSupport
     }
 
     @Test(
+        "a tag on more rows than an index lookup takes is still counted row by row, every tagged row once",
+        arguments: TestBackend.enabled)
+    func commonTag(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let household = Fixture.household()
+            let checking = Fixture.account(in: household.id, name: "Checking")
+            let tagged = TransactionRepository.searchCandidateLimit + 1
+            let transactions = (0...tagged).map { index in
+                Fixture.transaction(
+                    in: checking, date: "2026-11-\(10 + index % 10)", cents: -100 - Int64(index),
+                    description: "Coffee \(index)", tags: index < tagged ? ["daily"] : [])
+            }
+            try await database.households.create(household, actor: .system) { session async throws in
+                try await session.accounts.insert(checking)
+                try await session.transactions.insert(transactions)
+            }
+            try await database.read(household: household.id) { session async throws in
+                let filter = TransactionFilter(tags: ["daily"])
+                #expect(try await session.transactions.count(filter) == tagged)
+                let total = try await session.tallies.tallies(filter, grouping: .none).reduce(0) { $0 + $1.count }
+                #expect(total == tagged)
+                // With a search, the rows carrying the tag and the word.
+                #expect(
+                    try await session.transactions.count(TransactionFilter(search: "coffee 200", tags: ["daily"])) == 2)
+            }
+        }
+    }
+
+    @Test(
         "payment flag: paid, unpaid and not set each list their own rows",
         arguments: TestBackend.enabled,
         [

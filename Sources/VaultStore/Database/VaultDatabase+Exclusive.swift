@@ -19,15 +19,16 @@ extension VaultDatabase {
                 try await db.raw("SELECT pg_try_advisory_lock(\(bind: key)) AS taken").first()?
                 .decode(column: "taken", as: Bool.self) ?? false
             guard taken else { return nil }
+            let unlock = { try await db.raw("SELECT pg_advisory_unlock(\(bind: key))").run() }
             let result: T
             do {
                 result = try await body()
             } catch {
-                try? await db.raw("SELECT pg_advisory_unlock(\(bind: key))").run()
+                try? await unlock()
                 throw error
             }
             do {
-                try await db.raw("SELECT pg_advisory_unlock(\(bind: key))").run()
+                try await unlock()
             } catch {
                 // The claim's connection dropped while `body` ran on others: its lock went with the session, and
                 // what `body` did stands (it is not an outage of the work, which succeeded).

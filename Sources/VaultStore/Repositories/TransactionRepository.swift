@@ -321,8 +321,8 @@ public struct TransactionRepository: Sendable {
         return found
     }
 
-    /// The SQL form of a filter, every condition bound, always scoped to the household. `searchRowIDs`, from
-    /// `searchCandidates`, narrows a search to the rows the trigram index found.
+    /// The SQL form of a filter, every condition bound, always scoped to the household. `candidates`, from
+    /// `searchCandidates`, narrows it to the rows an index found (a search's, a tag's).
     ///
     /// `groupedInIndexOrder`, on SQLite, for totals grouped as `transactions_totals` orders its rows (date, account,
     /// classification, category): the account and classification are then compared as text expressions rather

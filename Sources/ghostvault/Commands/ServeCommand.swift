@@ -68,8 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
     var metricsHost: String?
 
     func run() async throws {
-        let settings = Settings.current.reading(commandLine: [
-            .database: global.database.map { .string($0) }, .household: global.household.map { .string($0) },
+        let settings = global.settings(adding: [
             .host: host.map { .string($0) }, .port: port.map { .int($0) },
             .secretKeyFile: secretKeyFile.map { .string($0) }, .logLevel: logLevel.map { .string($0) },
             .secureCookies: secureCookies ? .bool(true) : nil, .publicURL: publicURL.map { .string($0) },

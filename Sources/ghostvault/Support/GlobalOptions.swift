@@ -65,10 +65,16 @@ struct GlobalOptions: ParsableArguments {
 
     /// This command's settings: the command line's `--database` and `--household` over the environment's and the
     /// config file's.
-    var settings: Settings.Reader {
-        Settings.current.reading(commandLine: [
-            .database: database.map { .string($0) }, .household: household.map { .string($0) },
-        ])
+    var settings: Settings.Reader { settings(adding: [:]) }
+
+    /// The settings with a command's own options given on its command line (`serve`'s) added to these.
+    func settings(adding options: [Settings.Key: ConfigContent?]) -> Settings.Reader {
+        Settings.current.reading(
+            commandLine: options.merging([
+                .database: database.map { .string($0) }, .household: household.map { .string($0) },
+            ]) {
+                given, _ in given
+            })
     }
 
     /// The database location after defaults are applied.

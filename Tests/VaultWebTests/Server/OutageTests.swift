@@ -12,7 +12,8 @@ import VaultCore
 import VaultServices
 import VaultStore
 import VaultTestSupport
-import VaultWeb
+
+@testable import VaultWeb
 
 /// PostgreSQL going away under a running server, played by a relay in front of the test server that drops
 /// every connection and refuses new ones: requests fail fast and clearly, the log says it once, and the
@@ -32,14 +33,17 @@ import VaultWeb
                     database: database, secrets: SecretBox(key: Data(repeating: 3, count: 32)), simpleFIN: client,
                     configuration: configuration, clock: { Fixture.now })
                 try await Application(router: buildRouter(environment)).test(.router) { client in
-                    try await Self.check(client, relay: relay, captured: captured)
+                    try await Self.check(
+                        client, relay: relay, captured: captured,
+                        scheduledSync: ScheduledSync(environment: environment, interval: .seconds(60), logger: logger))
                 }
             }
         }
     }
 
     static func check(
-        _ client: any TestClientProtocol, relay: TCPRelay, captured: OperationsTests.Captured
+        _ client: any TestClientProtocol, relay: TCPRelay, captured: OperationsTests.Captured,
+        scheduledSync: ScheduledSync
     )
         async throws
     {
@@ -77,6 +81,9 @@ import VaultWeb
         #expect(page.html.contains("GhostVault cannot reach its database; it will retry."))
         #expect(page.html.contains("/assets/app.css"), "the page keeps the app's layout")
         #expect(try await client.execute(uri: "/readyz", method: .get).status == .serviceUnavailable)
+        // A scheduled pass meanwhile leaves the outage to the store's one line: nothing per pass or household.
+        await scheduledSync.runOnce()
+        #expect(captured.all.filter { $0.1.hasPrefix("Scheduled sync") }.isEmpty, "\(captured.all.map(\.1))")
         let down = captured.all.filter { $0.1.hasPrefix("database unreachable") }
         #expect(down.count == 1, "logged once per outage, not per request: \(down.count)")
         #expect(down.first.map { "\($0.2["cause"] ?? "")".isEmpty } == false)
@@ -85,7 +92,7 @@ import VaultWeb
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(60)
         var status = HTTPResponse.Status.serviceUnavailable
-        var refused = answers.count + 2  // the page and /readyz
+        var refused = answers.count + 3  // the page, /readyz and the scheduled pass
         while status != .ok, clock.now < deadline {
             try await Task.sleep(for: .milliseconds(250))
             status = try await client.execute(uri: "/api/v1/transactions", method: .get, headers: bearer).status
