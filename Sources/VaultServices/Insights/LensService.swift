@@ -113,28 +113,45 @@ public struct LensService: Sendable {
             let accounts = try await session.accounts.all()
             let tree = try await session.categories.tree()
             let overrides = try await session.lens.overrides()
+            let groups = try await session.tallies.lensGroups(from: chosen.first, through: chosen.last)
             let report = try LensReport(
-                month: chosen, currency: household.baseCurrency, accounts: accounts, tree: tree,
-                groups: try await session.tallies.lensGroups(from: chosen.first, through: chosen.last),
+                month: chosen, currency: household.baseCurrency, accounts: accounts, tree: tree, groups: groups,
                 targets: try await session.lens.targets() ?? .standard, overrides: overrides)
-            let byID = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let counted = byID.filter { $0.value.currency == household.baseCurrency }
-            let transactions = try await session.tallies.lensTransactions(from: chosen.first, through: chosen.last)
-            let placements = try LensPlacement.each(transactions, accounts: counted, tree: tree, overrides: overrides)
-            var entries: [Entry] = []
-            for (transaction, placement) in zip(transactions, placements) {
-                guard let placement, placement.bucket == bucket, let account = counted[transaction.group.accountID]
+            let counted = Dictionary(
+                accounts.filter { $0.currency == household.baseCurrency }.map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first })
+            // Every row of a group lands alike, so the groups say how many rows the segment holds; its rows are
+            // then read in the segment's order, a growing window at a time, until the page is full.
+            var total = 0
+            for group in groups {
+                guard let account = counted[group.accountID],
+                    try LensPlacement.of(group, account: account, tree: tree, overrides: overrides)?.bucket == bucket
                 else { continue }
-                entries.append(Self.entry(transaction, placement: placement, account: account, tree: tree))
+                total += group.count
             }
-            entries.sort {
-                ($1.placement.minorUnits, $1.transaction.date, $1.transaction.id)
-                    < ($0.placement.minorUnits, $0.transaction.date, $0.transaction.id)
+            var entries: [Entry] = []
+            var matched = 0
+            var read = 0
+            var window = max(512, 2 * (page.offset + page.size))
+            while entries.count < page.size, matched < total {
+                let transactions = try await session.tallies.lensTransactions(
+                    from: chosen.first, through: chosen.last, window: (read, window))
+                read += transactions.count
+                let placements = try LensPlacement.each(
+                    transactions, accounts: counted, tree: tree, overrides: overrides)
+                for (transaction, placement) in zip(transactions, placements) {
+                    guard let placement, placement.bucket == bucket, let account = counted[transaction.group.accountID]
+                    else { continue }
+                    matched += 1
+                    if matched > page.offset, entries.count < page.size {
+                        entries.append(Self.entry(transaction, placement: placement, account: account, tree: tree))
+                    }
+                }
+                if transactions.count < window { break }
+                window *= 4
             }
-            let shown = Array(entries.dropFirst(page.offset).prefix(page.size))
             return Segment(
-                report: report, bucket: bucket,
-                entries: Page(items: shown, request: page, totalCount: entries.count))
+                report: report, bucket: bucket, entries: Page(items: entries, request: page, totalCount: total))
         }
     }
 

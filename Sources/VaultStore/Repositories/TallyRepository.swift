@@ -111,8 +111,8 @@ public struct TallyRepository: Sendable {
         return anchors
     }
 
-    /// A range's expenses and transfers grouped by account, classification, category, payee and a person's
-    /// bucket choice, for the 50/30/20 lens.
+    /// A range's expenses and transfers grouped by account, classification, category, payee, a person's
+    /// bucket choice and the direction of the money, for the 50/30/20 lens: every row of a group lands alike.
     ///
     /// `excluding` leaves those transactions out (the ones a person chose to keep out of an LLM export).
     public func lensGroups(
@@ -128,7 +128,8 @@ public struct TallyRepository: Sendable {
             """ + lensSource(from: from, through: through) + leftOut
                 + """
                  GROUP BY t.account_id, t.classification, t.category_id, t.payee, t.description, c.bucket,
-                          CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END
+                          CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END,
+                          CASE WHEN t.amount_minor > 0 THEN 1 ELSE 0 END
                 """
         ).all()
         return try rows.map { try Self.lensGroup($0, total: "total", count: Int(try $0.int("n"))) }
@@ -136,15 +137,26 @@ public struct TallyRepository: Sendable {
 
     /// A range's transactions one by one as the lens reads them (each a group of one), for the list behind a
     /// segment; with `only`, just that transaction.
+    ///
+    /// With `window`, a window of them in a segment's order: what each adds to its bucket, largest first (an
+    /// expense adds its amount negated, a transfer its amount), then newest, then by id.
     public func lensTransactions(
-        from: LocalDate, through: LocalDate, only: Transaction.ID? = nil
+        from: LocalDate, through: LocalDate, only: Transaction.ID? = nil, window: (offset: Int, limit: Int)? = nil
     ) async throws -> [LensTransaction] {
         let one: SQLQueryString = only.map { " AND t.id = \(bind: $0.description)" } ?? ""
+        let ordered: SQLQueryString =
+            window.map {
+                """
+                 ORDER BY CASE WHEN t.classification = 'expense' THEN -t.amount_minor ELSE t.amount_minor END DESC,
+                          t.date DESC, t.id DESC
+                 LIMIT \(bind: Int64($0.limit)) OFFSET \(bind: Int64($0.offset))
+                """
+            } ?? ""
         let rows = try await session.sql.raw(
             """
             SELECT t.id, t.date, t.account_id, t.classification, t.category_id, t.payee, t.description, c.bucket,
                    CASE WHEN p.inflow_id IS NULL THEN 0 ELSE 1 END AS paired, t.amount_minor
-            """ + lensSource(from: from, through: through) + one
+            """ + lensSource(from: from, through: through) + one + ordered
         ).all()
         return try rows.map { row in
             LensTransaction(
