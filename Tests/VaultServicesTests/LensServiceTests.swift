@@ -18,7 +18,8 @@ import VaultTestSupport
             let newest = try #require(try await f.scope.transactions.list(TransactionQuery(pageSize: 1)).items.first)
             let month = CalendarMonth(containing: newest.transaction.date).previous.description
             // One choice per bucket by hand, so a chosen row sits among the automatic ones.
-            let candidates = try await f.scope.lens.segment(month, bucket: .want, page: try #require(.init(number: 1, size: 3)))
+            let candidates = try await f.scope.lens.segment(
+                month, bucket: .want, page: try #require(.init(number: 1, size: 3)))
             for (entry, bucket) in zip(candidates.entries.items, [LensBucket.need, .savings]) {
                 try await f.scope.lens.choose(transaction: entry.transaction.id.description, as: bucket)
             }

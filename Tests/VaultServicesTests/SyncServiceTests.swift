@@ -105,6 +105,29 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "a first sync sends PostgreSQL a few dozen statements, not a few per account, institution or change",
+        arguments: TestBackend.enabled.filter { $0 == .postgres })
+    func statements(backend: TestBackend) async throws {
+        let now = Date(timeIntervalSince1970: TimeInterval(Self.now))
+        try await withWorld(backend, scenario: DemoHousehold.scenario(now: now)) { world in
+            let before = world.vault.database.statementsSent
+            let first = try await world.sync.connect(setupToken: BridgeHarness.token(world.root, "DEMO"))
+            let sent = world.vault.database.statementsSent - before
+            #expect(first.requests == 5, "\(first.requests) requests")
+            #expect(first.accountsAdded >= 5, "\(first.accountsAdded) accounts")
+            #expect(first.transactionsAdded > 100, "\(first.transactionsAdded) rows")
+            // Measured: 42 (200 before the change log was written once per write, the request budget was taken in
+            // one statement per request, and accounts, institutions and the ingest's reads went together).
+            #expect(sent <= 48, "a first sync sent \(sent) statements")
+            world.clock.advance(days: 1)
+            let again = world.vault.database.statementsSent
+            _ = try await world.sync.sync(first.connection.id, trigger: .manual)
+            let later = world.vault.database.statementsSent - again
+            #expect(later <= 40, "a daily sync sent \(later) statements")
+        }
+    }
+
     @Test("syncing again adds nothing, and overlapping windows add nothing", arguments: TestBackend.enabled)
     func idempotent(backend: TestBackend) async throws {
         try await withWorld(backend) { world in

@@ -142,7 +142,8 @@ import VaultTestSupport
             #expect(listed.categoryPath == "Transportation / Fuel")
             _ = try await f.scope.transactions.delete(id)
             let remembered = try await database.read(household: f.household.id) { session async throws in
-                try await session.syncRecords.deletedTransactions(in: account).compactMap(\.bankID)
+                try await session.syncRecords.deletedTransactions(in: [account])[account.id, default: []].compactMap(
+                    \.bankID)
             }
             #expect(remembered == ["T1"], "a deleted bank transaction is remembered so sync does not bring it back")
             #expect(try await f.balance(of: "Bank checking") == "0.00", "bank balances are the bank's")

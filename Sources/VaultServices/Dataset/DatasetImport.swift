@@ -358,12 +358,10 @@ private struct DatasetMerge {
                 }
             }
             var heldBankIDs: [Account.ID: [String: Transaction.ID]] = [:]
-            for (account, bankIDs) in byAccountBankIDs where accountsByID[account] != nil {
-                for row in try await session.transactions.bankTransactions(
-                    in: account, bankIDs: bankIDs, orPending: false)
-                {
-                    if let bankID = row.bankTransactionID { heldBankIDs[account, default: [:]][bankID] = row.id }
-                }
+            for row in try await session.transactions.bankTransactions(
+                bankIDs: byAccountBankIDs.filter { accountsByID[$0.key] != nil })
+            {
+                if let bankID = row.bankTransactionID { heldBankIDs[row.accountID, default: [:]][bankID] = row.id }
             }
             for item in chunk {
                 var transaction = item.transaction

@@ -6,11 +6,11 @@ import VaultStore
 /// `IngestPlanner` needs for some incoming or revisited rows, and nothing more, and writes the plan's
 /// actions in that same session, so the data and its classification commit together.
 ///
-/// What it reads for a plan: the accounts and rules (small); for each incoming batch, the account's
-/// bank rows (and imported ones, for a bank file's batch) within `identityMarginDays` of the batch's
-/// dates, the rows holding its bank ids, the account's pending rows and its deleted-row memory; then the transfer window, closed: every row that
-/// could pair with a row already read (the opposite amount, another account, within
-/// `TransferMatcher.maximumDays` days), and the other side of every stored pair of one, until nothing
+/// What it reads for a plan: the accounts and rules (small); for the incoming batches, all accounts at once,
+/// each account's bank rows (and imported ones, for a bank file's batch) within `identityMarginDays` of the
+/// batch's dates, the rows holding its bank ids, its pending rows and its deleted-row memory; then the transfer
+/// window, closed: every row that could pair with a row already read (the opposite amount, another account,
+/// within `TransferMatcher.maximumDays` days), and the other side of every stored pair of one, until nothing
 /// new turns up. That is the connected part of the household's possible pairs around the input, which
 /// is all the greedy matcher's answer for those rows depends on; following every row of the same size
 /// instead would chain through a dense household's whole history.
@@ -59,29 +59,33 @@ struct Ingest {
     ) async throws -> IngestPlan {
         var loaded: [Transaction.ID: Transaction] = [:]
         for (stored, _) in revisit { loaded[stored.id] = stored }
-        var deleted: [Account.ID: [TransactionIdentity.Candidate]] = [:]
+        // Every batch's stored rows are read together: by date, then by the bank ids the dates did not turn up
+        // (with the accounts' pending rows), then the deleted ones; a sync of many accounts is three statements.
+        var spans: [TransactionRepository.BankSpan] = []
         for (batch, extra) in batches {
             let dates = batch.rows.map(\.date) + extra
-            guard let earliest = dates.min(), let latest = dates.max(), let account = accounts[batch.account] else {
-                continue
-            }
-            for row in try await session.transactions.bankTransactions(
-                in: batch.account, from: earliest.adding(days: -Self.identityMarginDays),
-                through: latest.adding(days: Self.identityMarginDays), orImported: batch.matchesStoredContent)
-            {
-                loaded[row.id] = row
-            }
-            // A bank id held by a row already read is that row (bank ids are unique within an account): a
-            // re-imported file's rows, all read by date just now, are not read again one id at a time.
-            let held = Set(loaded.values.lazy.filter { $0.accountID == batch.account }.compactMap(\.bankTransactionID))
-            for row in try await session.transactions.bankTransactions(
-                in: batch.account, bankIDs: batch.rows.compactMap(\.bankTransactionID).filter { !held.contains($0) },
-                orPending: true)
-            {
-                loaded[row.id] = row
-            }
-            deleted[batch.account, default: []] += try await session.syncRecords.deletedTransactions(in: account)
+            guard let earliest = dates.min(), let latest = dates.max(), accounts[batch.account] != nil else { continue }
+            spans.append(
+                .init(
+                    account: batch.account, from: earliest.adding(days: -Self.identityMarginDays),
+                    through: latest.adding(days: Self.identityMarginDays), orImported: batch.matchesStoredContent))
         }
+        for row in try await session.transactions.bankTransactions(in: spans) { loaded[row.id] = row }
+        // A bank id held by a row already read is that row (bank ids are unique within an account): a
+        // re-imported file's rows, all read by date just now, are not read again one id at a time.
+        var held: [Account.ID: Set<String>] = [:]
+        for row in loaded.values { if let id = row.bankTransactionID { held[row.accountID, default: []].insert(id) } }
+        var wanted: [Account.ID: [String]] = [:]
+        for (batch, _) in batches where accounts[batch.account] != nil {
+            wanted[batch.account, default: []] += batch.rows.compactMap(\.bankTransactionID).filter {
+                held[batch.account]?.contains($0) != true
+            }
+        }
+        let read = Set(spans.map(\.account))
+        for row in try await session.transactions.bankTransactions(bankIDs: wanted, pendingIn: read) {
+            loaded[row.id] = row
+        }
+        let deleted = try await session.syncRecords.deletedTransactions(in: read.compactMap { accounts[$0] })
         let seeds = Array(loaded.values) + batches.flatMap(\.batch.rows) + revisit.map(\.changed)
         try await closeTransferWindow(around: seeds, loaded: &loaded, covered: covered)
         let stored = loaded.values.sorted { $0.id < $1.id }

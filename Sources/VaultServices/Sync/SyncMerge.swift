@@ -43,9 +43,15 @@ struct SyncMerge {
         }
         let messages = sets.flatMap(\.1.messages)
         var batches: [(batch: IngestPlanner.Batch, dates: [LocalDate])] = []
+        // The household's accounts, read once and kept as merged; the accounts and today's balances are written
+        // together once all are merged.
+        let stored = try await session.accounts.all()
+        var accounts = stored
+        var balances: [(account: Account.ID, date: LocalDate, minorUnits: Int64)] = []
         for (_, entry) in byAccount.sorted(by: { $0.key < $1.key }) {
             guard let institution = institutions[entry.account.connectionID], !institution.isRemoved else { continue }
-            let account = try await mergeAccount(entry.account, institution: institution, report: &report)
+            let account = try mergeAccount(
+                entry.account, institution: institution, accounts: &accounts, balances: &balances, report: &report)
             seenAccounts.insert(account.id)
             // After a partial failure the list may be incomplete, so nothing is inferred from what is missing.
             let failed = messages.contains {
@@ -54,18 +60,20 @@ struct SyncMerge {
             batches.append(
                 try batch(Array(entry.transactions.values), into: account, coverage: failed ? nil : coverage))
         }
-        try await ingest(batches, report: &report)
         // Accounts of this connection the bank no longer reports stay, marked inactive.
         let connectionInstitutions = Set(institutions.values.map(\.id))
-        for account in try await session.accounts.all()
+        for (index, account) in accounts.enumerated()
         where account.institutionID.map(connectionInstitutions.contains) == true && !seenAccounts.contains(account.id)
             && account.isActive
         {
-            var inactive = account
-            inactive.isActive = false
-            try await session.accounts.update(inactive)
+            accounts[index].isActive = false
             report.accountsDeactivated += 1
         }
+        let before = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
+        try await session.accounts.insert(accounts.filter { before[$0.id] == nil })
+        try await session.accounts.update(accounts.compactMap { new in before[new.id].map { ($0, new) } })
+        try await session.syncRecords.recordBalances(balances)
+        try await ingest(batches, report: &report)
     }
 
     /// Creates or updates an institution per bridge connection; records its status and message.
@@ -75,6 +83,8 @@ struct SyncMerge {
         -> [String: Institution]
     {
         var result: [String: Institution] = [:]
+        var added: [Institution] = []
+        var updated: [(old: Institution, new: Institution)] = []
         let existing = try await session.institutions.all(of: connection.id)
         let messages = sets.flatMap(\.messages)
         for message in messages where !report.messages.contains(message.text) { report.messages.append(message.text) }
@@ -99,44 +109,47 @@ struct SyncMerge {
             institution.statusMessage = problems.first?.text
             if problems.isEmpty { institution.lastSuccessAt = now }
             if !problems.isEmpty { report.partialFailure = true }
-            if existing.contains(where: { $0.id == institution.id }) {
-                try await session.institutions.update(institution)
+            if let old = existing.first(where: { $0.id == institution.id }) {
+                updated.append((old, institution))
             } else {
-                try await session.institutions.insert(institution)
+                added.append(institution)
                 report.newInstitution = !existing.isEmpty || connection.lastSuccessAt != nil
             }
             result[bankID] = institution
         }
+        try await session.institutions.insert(added)
+        try await session.institutions.update(updated)
         return result
     }
 
+    /// Updates the account the bank reports in `accounts`, or adds it there, and adds its balance to `balances`;
+    /// the caller writes both.
     private func mergeAccount(
-        _ bank: AccountSet.Account, institution: Institution, report: inout SyncService.Report
-    )
-        async throws -> Account
-    {
+        _ bank: AccountSet.Account, institution: Institution, accounts: inout [Account],
+        balances: inout [(account: Account.ID, date: LocalDate, minorUnits: Int64)], report: inout SyncService.Report
+    ) throws -> Account {
         let currency = BankData.currency(bank.currency)
         let balance = try BankData.money(bank.balance, currency)
         let balanceDate = LocalDate(bank.balanceDate, in: household.timeZone)
-        let accounts = try await session.accounts.all()
-        var account: Account
-        if let found = accounts.first(where: { $0.institutionID == institution.id && $0.bankAccountID == bank.id }) {
-            account = found
-            account.isActive = true
+        let account: Account
+        if let index = accounts.firstIndex(where: {
+            $0.institutionID == institution.id && $0.bankAccountID == bank.id
+        }) {
+            accounts[index].isActive = true
+            accounts[index].name = bank.name
+            accounts[index].balance = balance
+            accounts[index].balanceDate = balanceDate
+            account = accounts[index]
         } else {
             let kind = BankData.kind(name: bank.name, balance: balance, hasHoldings: !bank.holdings.isEmpty)
             account = Account(
                 id: newID(), householdID: household.id, institutionID: institution.id, name: bank.name, kind: kind,
                 currency: currency, balance: balance, balanceDate: balanceDate,
                 sortOrder: (accounts.map(\.sortOrder).max() ?? -1) + 1, bankAccountID: bank.id)
-            try await session.accounts.insert(account)
+            accounts.append(account)
             report.accountsAdded += 1
         }
-        account.name = bank.name
-        account.balance = balance
-        account.balanceDate = balanceDate
-        try await session.accounts.update(account)
-        try await session.syncRecords.recordBalance(of: account.id, on: balanceDate, minorUnits: balance.minorUnits)
+        balances.append((account.id, balanceDate, balance.minorUnits))
         return account
     }
 

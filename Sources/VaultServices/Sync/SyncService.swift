@@ -225,8 +225,9 @@ public struct SyncService: Sendable {
         var failure: (BankConnection.Status, String)?
         let limit = trigger == .manual ? RequestBudget.dailyLimit : RequestBudget.automaticStopsAt
         for window in windows {
-            let reserved = try await scope.write { session in
-                try await session.syncRecords.reserveRequest(by: id, on: day, limit: limit)
+            let reserved = try await vaultOperation {
+                try await scope.vault.database.reserveSyncRequest(
+                    household: scope.householdID, connection: id, on: day, limit: limit)
             }
             guard reserved else {
                 report.messages.append("Another sync used up today's SimpleFIN requests; the rest follows tomorrow.")

@@ -3,6 +3,7 @@ import NIOCore
 import PostgresKit
 import PostgresNIO
 import SQLKit
+import Synchronization
 
 /// A leased PostgreSQL connection's SQL that refuses a query once the connection has closed, as an outage.
 ///
@@ -11,13 +12,17 @@ import SQLKit
 /// the channel drops the query and its caller waits forever. Found by a test that cuts the database under a sync:
 /// the sync's claim released its lock on the dropped connection and hung. What is left is the moment between this
 /// check and the write.
+///
+/// It also counts the statements it sends (`VaultDatabase.statementsSent`): each is a round trip to the server.
 struct OpenConnectionSQL: SQLDatabase {
     let connection: PostgresConnection
     let base: any SQLDatabase
+    let sent: StatementCount
 
-    init(_ connection: PostgresConnection) {
+    init(_ connection: PostgresConnection, counting sent: StatementCount) {
         self.connection = connection
         self.base = connection.sql(queryLogLevel: .trace)
+        self.sent = sent
     }
 
     var logger: Logger { base.logger }
@@ -32,11 +37,22 @@ struct OpenConnectionSQL: SQLDatabase {
         -> EventLoopFuture<Void>
     {
         guard !connection.isClosed else { return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
+        sent.add()
         return base.execute(sql: query, onRow)
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         guard !connection.isClosed else { throw ChannelError.ioOnClosedChannel }
+        sent.add()
         try await base.execute(sql: query, onRow)
     }
+}
+
+/// How many statements a database's PostgreSQL connections have sent.
+final class StatementCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func add() { count.wrappingAdd(1, ordering: .relaxed) }
+
+    var value: Int { count.load(ordering: .relaxed) }
 }

@@ -26,6 +26,11 @@ public final class VaultDatabase: Sendable {
     let localClaims = LocalClaims()
     /// Logs a PostgreSQL outage once when it starts and once when it ends.
     private let outages: OutageLog
+    private let statements = StatementCount()
+
+    /// How many statements this process has sent to PostgreSQL through this database, each a round trip (0 on
+    /// SQLite, whose statements are calls within the process): what a change to a path costs the server.
+    public var statementsSent: Int { statements.value }
 
     private enum Backend: Sendable {
         case sqlite(SQLitePool)
@@ -171,7 +176,7 @@ public final class VaultDatabase: Sendable {
                 return try await pool.withConnection(body)
             case .postgres(let client, _):
                 let result = try await Self.lease(client, waiting: connectionWait) { connection in
-                    try await body(OpenConnectionSQL(connection))
+                    try await body(OpenConnectionSQL(connection, counting: statements))
                 }
                 outages.answered()
                 return result
@@ -248,6 +253,12 @@ public final class VaultDatabase: Sendable {
     func transaction<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
         guard dialect == .sqlite else { return try await transactionOnConnection(body) }
         return try await writeGate.withTurn { try await transactionOnConnection(body) }
+    }
+
+    /// Runs `body`'s one statement outside a transaction (it commits on its own), in the writers' turn on SQLite.
+    func autocommit<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        guard dialect == .sqlite else { return try await withConnection(body) }
+        return try await writeGate.withTurn { try await withConnection(body) }
     }
 
     private func transactionOnConnection<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {

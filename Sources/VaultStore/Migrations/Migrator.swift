@@ -56,8 +56,12 @@ struct Migrator {
             )
             """
         ).run()
+        // Read once: a migration recorded as applied stays applied, so only the missing ones are checked again
+        // inside their own transaction (another process may have applied one meanwhile).
+        let recorded = try await names(on: db)
+        let before = Set(recorded)
         var applied: [String] = []
-        for migration in migrations {
+        for migration in migrations where !before.contains(migration.name) {
             let ran = try await database.inTransaction(on: db) { db in
                 let done =
                     try await db.raw("SELECT name FROM schema_migrations WHERE name = \(bind: migration.name)").first()
@@ -78,8 +82,7 @@ struct Migrator {
             if ran { applied.append(migration.name) }
         }
         let known = Set(migrations.map(\.name))
-        let unknown = try await db.raw("SELECT name FROM schema_migrations ORDER BY name").all()
-            .map { try $0.decode(column: "name", as: String.self) }.filter { !known.contains($0) }
+        let unknown = try await (applied.isEmpty ? recorded : names(on: db)).filter { !known.contains($0) }
         guard unknown.isEmpty else {
             throw StoreError(
                 .migration,
@@ -91,10 +94,12 @@ struct Migrator {
 
     /// The names recorded as applied, in order.
     func appliedNames() async throws -> [String] {
-        try await database.withConnection { db in
-            try await db.raw("SELECT name FROM schema_migrations ORDER BY name").all()
-                .map { try $0.decode(column: "name", as: String.self) }
-        }
+        try await database.withConnection { try await names(on: $0) }
+    }
+
+    private func names(on db: any SQLDatabase) async throws -> [String] {
+        try await db.raw("SELECT name FROM schema_migrations ORDER BY name").all()
+            .map { try $0.decode(column: "name", as: String.self) }
     }
 }
 

@@ -24,21 +24,42 @@ public struct AccountRepository: Sendable {
     }
 
     public func insert(_ account: Account) async throws {
-        try session.requireOwn(account.householdID, "account")
-        var values = Self.values(of: account)
-        values.add("createdAt", "created_at", .int(session.now.unixSeconds))
-        values.add("updatedAt", "updated_at", .int(session.now.unixSeconds))
-        try await session.insertRow("accounts", entity: "account", id: account.id, values)
+        try await insert([account])
+    }
+
+    /// Inserts accounts in one statement.
+    public func insert(_ accounts: [Account]) async throws {
+        var rows: [(id: String, values: RowValues)] = []
+        for account in accounts {
+            try session.requireOwn(account.householdID, "account")
+            var values = Self.values(of: account)
+            values.add("createdAt", "created_at", .int(session.now.unixSeconds))
+            values.add("updatedAt", "updated_at", .int(session.now.unixSeconds))
+            rows.append((account.id.description, values))
+        }
+        try await session.insertRows("accounts", entity: "account", rows: rows, extra: [])
     }
 
     /// Saves the account's changed fields; returns their names.
     @discardableResult
     public func update(_ account: Account) async throws -> [String] {
-        guard let old = try await find(account.id), old.householdID == session.householdID else {
+        guard let old = try await find(account.id) else {
             throw StoreError(.notFound, "There is no account \(account.id) in this household.")
         }
         return try await session.updateRow(
             "accounts", entity: "account", id: account.id, from: Self.values(of: old), to: Self.values(of: account))
+    }
+
+    /// Saves many accounts' fields that differ from `old`, each row as this session read it: a statement per set
+    /// of changed columns, not two per account.
+    public func update(_ changes: [(old: Account, new: Account)]) async throws {
+        for (old, new) in changes where old.id != new.id || old.householdID != session.householdID {
+            throw StoreError(.notFound, "There is no account \(new.id) in this household.")
+        }
+        try await session.updateRows(
+            "accounts", entity: "account",
+            changes.map { .init(id: $0.new.id.description, old: Self.values(of: $0.old), new: Self.values(of: $0.new)) }
+        )
     }
 
     /// Deletes the account and, with it, its transactions and the miles card that counts it; false when there

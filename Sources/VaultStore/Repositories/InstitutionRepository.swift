@@ -26,9 +26,14 @@ public struct InstitutionRepository: Sendable {
     }
 
     public func insert(_ institution: Institution) async throws {
-        try session.requireOwn(institution.householdID, "institution")
+        try await insert([institution])
+    }
+
+    /// Inserts institutions in one statement.
+    public func insert(_ institutions: [Institution]) async throws {
+        for institution in institutions { try session.requireOwn(institution.householdID, "institution") }
         try await session.insertRows(
-            "institutions", entity: "institution", rows: [(institution.id.description, Self.values(of: institution))],
+            "institutions", entity: "institution", rows: institutions.map { ($0.id.description, Self.values(of: $0)) },
             extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
     }
 
@@ -41,6 +46,18 @@ public struct InstitutionRepository: Sendable {
         return try await session.updateRow(
             "institutions", entity: "institution", id: institution.id, from: Self.values(of: old),
             to: Self.values(of: institution))
+    }
+
+    /// Saves many institutions' fields that differ from `old`, each row as this session read it: a statement per
+    /// set of changed columns, not two per institution.
+    public func update(_ changes: [(old: Institution, new: Institution)]) async throws {
+        for (old, new) in changes where old.id != new.id || old.householdID != session.householdID {
+            throw StoreError(.notFound, "There is no institution \(new.id) in this household.")
+        }
+        try await session.updateRows(
+            "institutions", entity: "institution",
+            changes.map { .init(id: $0.new.id.description, old: Self.values(of: $0.old), new: Self.values(of: $0.new)) }
+        )
     }
 
     /// Deletes an institution that no account refers to any more; false when there was none.

@@ -19,34 +19,31 @@ public struct SyncRecordRepository: Sendable {
         return Int(try row?.int("count") ?? 0)
     }
 
-    /// Takes one request from the day's budget if fewer than `limit` were used; false when none is
-    /// left. The check and the count are one statement, so syncs running at once (the CLI beside the
-    /// server) can never spend more than the limit between them. Call it before sending, so a crash
-    /// mid-request still counts.
-    public func reserveRequest(by connection: BankConnection.ID, on day: Int64, limit: Int) async throws -> Bool {
-        _ = try session.log()
-        guard limit > 0 else { return false }
-        let row = try await session.sql.raw(
-            """
-            INSERT INTO sync_requests (connection_id, day, count) VALUES (\(bind: connection.description), \(bind: day), 1)
-            ON CONFLICT (connection_id, day) DO UPDATE SET count = sync_requests.count + 1
-            WHERE sync_requests.count < \(bind: Int64(limit))
-            RETURNING count
-            """
-        ).first()
-        return row != nil
-    }
-
     /// Records an account's balance for a day, replacing that day's earlier snapshot.
     public func recordBalance(of account: Account.ID, on date: LocalDate, minorUnits: Int64) async throws {
+        try await recordBalances([(account, date, minorUnits)])
+    }
+
+    /// Records accounts' balances, each replacing its day's earlier snapshot, in one statement (per thousand);
+    /// of two for one account and day, the later counts.
+    public func recordBalances(_ snapshots: [(account: Account.ID, date: LocalDate, minorUnits: Int64)]) async throws {
         _ = try session.log()
-        try await session.sql.raw(
-            """
-            INSERT INTO balance_snapshots (household_id, account_id, date, balance_minor)
-            VALUES (\(bind: session.household), \(bind: account.description), \(bind: Int64(date.compactValue)), \(bind: minorUnits))
-            ON CONFLICT (account_id, date) DO UPDATE SET balance_minor = excluded.balance_minor
-            """
-        ).run()
+        var latest: [String: Int] = [:]
+        for (index, snapshot) in snapshots.enumerated() {
+            latest["\(snapshot.account) \(snapshot.date.compactValue)"] = index
+        }
+        let kept = latest.values.sorted().map { snapshots[$0] }
+        for chunk in kept.chunked(by: 1_000) where !chunk.isEmpty {
+            let rows = chunk.map { snapshot -> SQLQueryString in
+                """
+                (\(bind: session.household), \(bind: snapshot.account.description), \(bind: Int64(snapshot.date.compactValue)), \(bind: snapshot.minorUnits))
+                """
+            }.joined(separator: ", ")
+            try await session.sql.raw(
+                "INSERT INTO balance_snapshots (household_id, account_id, date, balance_minor) VALUES " + rows
+                    + " ON CONFLICT (account_id, date) DO UPDATE SET balance_minor = excluded.balance_minor"
+            ).run()
+        }
     }
 
     /// An account's balance snapshots in a date range, oldest first.
@@ -81,21 +78,57 @@ public struct SyncRecordRepository: Sendable {
         ).run()
     }
 
-    /// What is remembered of the bank transactions a person deleted in an account.
-    public func deletedTransactions(in account: Account) async throws -> [TransactionIdentity.Candidate] {
-        try await session.sql.raw(
+    /// The bank transactions a person deleted from these accounts, by account, so sync does not bring them back.
+    public func deletedTransactions(
+        in accounts: [Account]
+    ) async throws -> [Account.ID: [TransactionIdentity.Candidate]] {
+        guard !accounts.isEmpty else { return [:] }
+        let byID = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var found: [Account.ID: [TransactionIdentity.Candidate]] = [:]
+        for row in try await session.sql.raw(
             """
-            SELECT bank_transaction_id, date, amount_minor, description, payee, pending FROM deleted_bank_transactions
-            WHERE household_id = \(bind: session.household) AND account_id = \(bind: account.id.description)
+            SELECT account_id, bank_transaction_id, date, amount_minor, description, payee, pending
+            FROM deleted_bank_transactions
+            WHERE household_id = \(bind: session.household) AND account_id IN (\(binds: byID.keys.sorted().map(\.description)))
             """
-        ).all().map { row in
-            TransactionIdentity.Candidate(
-                id: Transaction.ID(UUID()), bankID: try row.text("bank_transaction_id"),
-                date: try row.localDate("date"),
-                amount: Money(minorUnits: try row.int("amount_minor"), currency: account.currency),
-                description: try row.text("description"), payee: try row.optionalText("payee"),
-                isPending: try row.bool("pending"))
+        ).all() {
+            guard let account = byID[try row.id("account_id")] else { continue }
+            found[account.id, default: []].append(
+                TransactionIdentity.Candidate(
+                    id: Transaction.ID(UUID()), bankID: try row.text("bank_transaction_id"),
+                    date: try row.localDate("date"),
+                    amount: Money(minorUnits: try row.int("amount_minor"), currency: account.currency),
+                    description: try row.text("description"), payee: try row.optionalText("payee"),
+                    isPending: try row.bool("pending")))
         }
+        return found
     }
 
+}
+
+extension VaultDatabase {
+    /// Takes one request from a bank connection's budget for a UTC day (see `RequestBudget.day(of:)`) if fewer
+    /// than `limit` were used; false when none is left, or when the connection is not the household's.
+    ///
+    /// The check and the count are one statement, atomic on its own, so syncs running at once (the CLI beside
+    /// the server) can never spend more than the limit between them; it runs outside a transaction and does not
+    /// move the household's data version (a request count is not the household's data). Call it before
+    /// sending, so a crash mid-request still counts.
+    public func reserveSyncRequest(
+        household: Household.ID, connection: BankConnection.ID, on day: Int64, limit: Int
+    ) async throws -> Bool {
+        guard limit > 0 else { return false }
+        return try await autocommit { sql in
+            try await sql.raw(
+                """
+                INSERT INTO sync_requests (connection_id, day, count)
+                SELECT id, \(bind: day), 1 FROM connections
+                WHERE id = \(bind: connection.description) AND household_id = \(bind: household.description)
+                ON CONFLICT (connection_id, day) DO UPDATE SET count = sync_requests.count + 1
+                WHERE sync_requests.count < \(bind: Int64(limit))
+                RETURNING count
+                """
+            ).first() != nil
+        }
+    }
 }

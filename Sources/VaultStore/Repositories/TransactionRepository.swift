@@ -273,45 +273,66 @@ public struct TransactionRepository: Sendable {
         return try await transactions(from: rows)
     }
 
-    /// An account's transactions from bank sync (and, with `orImported`, from bank files) dated within a
-    /// range, for recognising incoming ones.
-    public func bankTransactions(
-        in account: Account.ID, from: LocalDate, through: LocalDate, orImported: Bool = false
-    ) async throws -> [Transaction] {
-        let sources = orImported ? ["bank", "import"] : ["bank"]
-        let rows = try await session.sql.raw(
-            Self.selectWithCurrency
-                + """
-                 WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
-                   AND t.source IN (\(binds: sources))
-                   AND t.date BETWEEN \(bind: Int64(from.compactValue)) AND \(bind: Int64(through.compactValue))
-                """
-        ).all()
-        return try await transactions(from: rows)
+    /// Where to look for the stored rows incoming ones may be: an account's transactions from bank sync (and,
+    /// with `orImported`, from bank files) dated within a range.
+    public struct BankSpan: Sendable {
+        public let account: Account.ID
+        public let from: LocalDate
+        public let through: LocalDate
+        public let orImported: Bool
+
+        public init(account: Account.ID, from: LocalDate, through: LocalDate, orImported: Bool = false) {
+            self.account = account
+            self.from = from
+            self.through = through
+            self.orImported = orImported
+        }
     }
 
-    /// An account's bank transactions holding any of these bank ids, and (with `orPending`) every pending one.
-    public func bankTransactions(
-        in account: Account.ID, bankIDs: [String], orPending: Bool
-    ) async throws -> [Transaction] {
+    /// The transactions of every span, for recognising incoming ones: one statement for a sync's accounts.
+    public func bankTransactions(in spans: [BankSpan]) async throws -> [Transaction] {
         var found: [Transaction] = []
-        for chunk in bankIDs.chunked(by: 500) where !chunk.isEmpty {
+        for chunk in spans.chunked(by: 100) where !chunk.isEmpty {
+            let any = chunk.map { span -> SQLQueryString in
+                """
+                (t.account_id = \(bind: span.account.description)
+                 AND t.source IN (\(binds: span.orImported ? ["bank", "import"] : ["bank"]))
+                 AND t.date BETWEEN \(bind: Int64(span.from.compactValue)) AND \(bind: Int64(span.through.compactValue)))
+                """
+            }.joined(separator: " OR ")
             let rows = try await session.sql.raw(
-                Self.selectWithCurrency
-                    + """
-                     WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
-                       AND t.bank_transaction_id IN (\(binds: Array(chunk)))
-                    """
+                Self.selectWithCurrency + " WHERE t.household_id = \(bind: session.household) AND (" + any + ")"
             ).all()
             found += try await transactions(from: rows)
         }
-        if orPending {
+        return found
+    }
+
+    /// The transactions holding any of each account's bank ids (bank ids are unique within an account), and
+    /// every pending bank transaction of the accounts in `pendingIn`; in a few statements however many accounts.
+    public func bankTransactions(
+        bankIDs: [Account.ID: [String]], pendingIn: Set<Account.ID> = []
+    ) async throws -> [Transaction] {
+        var found: [Transaction] = []
+        let pairs = bankIDs.sorted { $0.key < $1.key }.flatMap { account, ids in ids.map { (account, $0) } }
+        for chunk in pairs.chunked(by: 500) where !chunk.isEmpty {
+            let any = Set(chunk.map(\.0)).sorted().map { account -> SQLQueryString in
+                let ids = chunk.filter { $0.0 == account }.map(\.1)
+                return "(t.account_id = \(bind: account.description) AND t.bank_transaction_id IN (\(binds: ids)))"
+            }.joined(separator: " OR ")
+            let rows = try await session.sql.raw(
+                Self.selectWithCurrency + " WHERE t.household_id = \(bind: session.household) AND (" + any + ")"
+            ).all()
+            found += try await transactions(from: rows)
+        }
+        if !pendingIn.isEmpty {
             // `pending = TRUE` as written in the partial index `transactions_pending` (migration 0011), so both
             // databases use it.
             let rows = try await session.sql.raw(
                 Self.selectWithCurrency
                     + """
-                     WHERE t.household_id = \(bind: session.household) AND t.account_id = \(bind: account.description)
+                     WHERE t.household_id = \(bind: session.household)
+                       AND t.account_id IN (\(binds: pendingIn.sorted().map(\.description)))
                        AND t.source = 'bank' AND t.pending = TRUE
                     """
             ).all()

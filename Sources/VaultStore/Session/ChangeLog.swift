@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import Synchronization
 import VaultCore
 
 /// Who made a change: a signed-in person, the command line, bank sync, or the system itself.
@@ -40,11 +41,39 @@ public struct ChangeRecord: Hashable, Sendable {
 /// The household row holds the last sequence number; taking the next ones with
 /// `UPDATE ... RETURNING` locks that row until commit on PostgreSQL, so concurrent writers to one
 /// household get gap-free sequences in commit order, and SQLite's single writer gives the same.
+///
+/// A `held` log (a household write session's) keeps its entries until `flush()`, which the session calls once
+/// its work is done and before it commits: a write that adds six accounts and their transactions logs them in
+/// two statements instead of two per change. Nothing reads the log inside the transaction that writes it.
 struct ChangeLog: Sendable {
     let sql: any SQLDatabase
     let householdID: Household.ID
     let actor: ChangeActor
     let now: Date
+    /// The entries recorded but not written yet; nil when each is written as it is recorded.
+    private let held: Held?
+
+    private final class Held: Sendable {
+        let entries = Mutex<[Entry]>([])
+    }
+
+    init(sql: any SQLDatabase, householdID: Household.ID, actor: ChangeActor, now: Date, held: Bool = false) {
+        self.sql = sql
+        self.householdID = householdID
+        self.actor = actor
+        self.now = now
+        self.held = held ? Held() : nil
+    }
+
+    /// Writes the entries a held log kept, in the order they were recorded.
+    func flush() async throws {
+        guard let held else { return }
+        let entries = held.entries.withLock { entries in
+            defer { entries = [] }
+            return entries
+        }
+        try await write(entries, unlessGone: true)
+    }
 
     /// One entry to record.
     struct Entry: Sendable {
@@ -63,6 +92,16 @@ struct ChangeLog: Sendable {
 
     /// Records many changes with consecutive sequence numbers, in as few statements as possible.
     func record(_ entries: [Entry]) async throws {
+        if let held {
+            held.entries.withLock { $0 += entries }
+        } else {
+            try await write(entries)
+        }
+    }
+
+    /// With `unlessGone`, a household deleted by the session that logged these entries takes them with it, as
+    /// its deletion takes the log written before it.
+    private func write(_ entries: [Entry], unlessGone: Bool = false) async throws {
         guard !entries.isEmpty else { return }
         let row = try await sql.raw(
             """
@@ -71,6 +110,7 @@ struct ChangeLog: Sendable {
             """
         ).first()
         guard let last = try row?.int("change_seq") else {
+            if unlessGone { return }
             throw StoreError(.notFound, "The household \(householdID) does not exist.")
         }
         var sequence = last - Int64(entries.count)
