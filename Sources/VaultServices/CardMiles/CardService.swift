@@ -165,13 +165,19 @@ public struct CardService: Sendable {
         let accounts: [Account.ID: Account]
         let tree: CategoryTree
         let household: Household.ID
-        /// The household's data version: what the kept expenses (`CardExpenseCache`) are valid for.
+        /// The household's data version and change-log position: what the kept expenses (`CardExpenseCache`) are
+        /// checked against.
         let dataVersion: Int64
+        let changeSequence: Int64
+
+        /// The most changes a kept answer is brought up to date with; past that the card's range is read again.
+        static let catchUpLimit = 500
 
         init(session: HouseholdSession) async throws {
-            let (household, version) = try await session.versioned()
+            let (household, version, sequence) = try await session.logged()
             self.household = household.id
             dataVersion = version
+            changeSequence = sequence
             cards = try await session.milesCards.all()
             accounts = Dictionary(uniqueKeysWithValues: try await session.accounts.all().map { ($0.id, $0) })
             tree = try await session.categories.tree()
@@ -179,16 +185,66 @@ public struct CardService: Sendable {
 
         func account(of card: MilesCard) -> Account? { card.linkedAccountID.flatMap { accounts[$0] } }
 
-        /// The card's spending in `range`, each with its bonus category; or why none can count. Kept until the
-        /// household's data changes.
+        /// The card's spending in `range`, each with its bonus category; or why none can count. Kept, and after
+        /// a change brought up to date from the change log (`CardExpenseCache`).
         func expenses(
             of card: MilesCard, in range: DateRange, session: HouseholdSession
         ) async throws -> (expenses: [Expense], problem: String?) {
-            let key = CardExpenseCache.Key(household: household, dataVersion: dataVersion, card: card, range: range)
-            if let kept = CardExpenseCache.shared.answer(for: key) { return (kept.expenses, kept.problem) }
-            let read = try await read(card, in: range, session: session)
-            CardExpenseCache.shared.keep(.init(expenses: read.expenses, problem: read.problem), for: key)
+            let key = CardExpenseCache.Key(household: household, card: card, range: range)
+            let kept = CardExpenseCache.shared.answer(for: key)
+            if let kept, kept.dataVersion >= dataVersion { return (kept.expenses, kept.problem) }
+            var readWhole = false
+            var read: (expenses: [Expense], problem: String?)
+            if let kept, let caughtUp = try await catchUp(kept, card: card, in: range, session: session) {
+                read = caughtUp
+            } else {
+                read = try await self.read(card, in: range, session: session)
+                readWhole = true
+            }
+            CardExpenseCache.shared.keep(
+                .init(
+                    expenses: read.expenses, problem: read.problem, dataVersion: dataVersion,
+                    changeSequence: changeSequence, readWhole: readWhole),
+                for: key)
             return read
+        }
+
+        /// Whether a change can alter a card's expenses only through the rows it names: a transaction's, or an
+        /// account's balance or name (a purchase moves its account's balance) but not its currency.
+        static func leavesOtherRows(_ change: ChangeRecord) -> Bool {
+            switch change.entity {
+            case "transaction": true
+            case "account": change.operation == .update && !change.fields.contains("currency")
+            default: false
+            }
+        }
+
+        /// `kept` brought up to this context's change-log position when only transactions (and account balances)
+        /// changed since it was read (the change log names every row a write touched): the changed rows of the
+        /// card's range are read again and take their old selves' places. Nil when anything else changed (a
+        /// category, an account's currency, the card's remembered payees, a pair), when the data version moved
+        /// without a logged change (a migration), or when too much changed; the range is then read whole.
+        private func catchUp(
+            _ kept: CardExpenseCache.Answer, card: MilesCard, in range: DateRange, session: HouseholdSession
+        ) async throws -> (expenses: [Expense], problem: String?)? {
+            let unread = changeSequence - kept.changeSequence
+            guard kept.problem == nil, unread > 0, unread <= Self.catchUpLimit, let account = account(of: card),
+                account.currency == card.currency
+            else { return nil }
+            let changes = try await session.changes(after: kept.changeSequence, limit: Int(unread))
+            guard changes.count == unread, changes.allSatisfy(Self.leavesOtherRows) else { return nil }
+            let touched = changes.filter { $0.entity == "transaction" }
+            let changed = Set(touched.compactMap { Transaction.ID($0.entityID) })
+            guard changed.count == Set(touched.map(\.entityID)).count else { return nil }
+            let rows = try await session.milesCards.rows(account: account, in: range, only: changed)
+            var sorter = ExpenseSorter(
+                card: card,
+                payees: card.hasCategoryCaps ? try await session.milesCards.payeeChoices(card: card.id) : [:],
+                tree: tree)
+            let expenses =
+                (kept.expenses.filter { !changed.contains($0.row.id) } + rows.compactMap { sorter.expense($0) })
+                .sorted { ($0.row.date, $0.row.id) < ($1.row.date, $1.row.id) }
+            return (expenses, nil)
         }
 
         private func read(

@@ -78,8 +78,12 @@ public struct MilesCardRepository: Sendable {
     ///
     /// A month of a busy card is thousands of rows, so each is read with as little work as it can be: the
     /// currency is the account's, and a category id is parsed once however many rows carry it.
-    public func rows(account: Account, in range: DateRange) async throws -> [Row] {
+    ///
+    /// With `only`, just those of the rows (the ones a change touched).
+    public func rows(account: Account, in range: DateRange, only: Set<Transaction.ID>? = nil) async throws -> [Row] {
+        if let only, only.isEmpty { return [] }
         var categories: [String: Category.ID] = [:]
+        let some: SQLQueryString = only.map { " AND t.id IN (\(binds: $0.sorted().map(\.description)))" } ?? ""
         return try await session.sql.raw(
             """
             SELECT t.id, t.date, t.amount_minor, t.description, t.payee, t.category_id, t.classification, t.source,
@@ -89,8 +93,7 @@ public struct MilesCardRepository: Sendable {
             LEFT JOIN card_expense_choices c ON c.household_id = a.household_id AND c.transaction_id = t.id
             WHERE a.household_id = \(bind: session.household) AND a.id = \(bind: account.id.description)
               AND t.date BETWEEN \(bind: Int64(range.start.compactValue)) AND \(bind: Int64(range.end.compactValue))
-            ORDER BY t.date, t.id
-            """
+            """ + some + " ORDER BY t.date, t.id"
         ).all().map { row in
             var categoryID: Category.ID?
             if let text = try row.optionalText("category_id") {

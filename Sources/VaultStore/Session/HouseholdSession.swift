@@ -53,10 +53,18 @@ public struct HouseholdSession: Sendable {
     /// The household with its data version: a number every write transaction of the household moves
     /// (`VaultDatabase.write`), so an answer computed from its data stays right while the number is unchanged.
     public func versioned() async throws -> (household: Household, dataVersion: Int64) {
+        let read = try await logged()
+        return (read.household, read.dataVersion)
+    }
+
+    /// The household with its data version and the last sequence number of its change log, read together: every
+    /// change after that number is in the log (`changes(after:)`), so an answer kept at one version can be
+    /// brought up to a later one by what changed in between.
+    public func logged() async throws -> (household: Household, dataVersion: Int64, changeSequence: Int64) {
         guard
             let row = try await sql.raw("SELECT * FROM households WHERE id = \(bind: householdID.description)").first()
         else { throw StoreError(.notFound, "The household \(householdID) does not exist.") }
-        return (try HouseholdDirectory.household(from: row), try row.int("data_version"))
+        return (try HouseholdDirectory.household(from: row), try row.int("data_version"), try row.int("change_seq"))
     }
 
     /// The household's change log after `sequence`, oldest first, at most `limit` entries.
