@@ -91,6 +91,7 @@ import VaultTestSupport
                 CardExpenseCache.shared.removeAll()
                 return (described(kept), caughtUp, described(try await f.scope.cards.overview()))
             }
+            let plainAccount = try #require(try await f.scope.cards.status(plain.id.description).account)
             _ = try await compare()
             let changes: [(String, Bool, () async throws -> Void)] = [
                 (
@@ -108,6 +109,14 @@ import VaultTestSupport
                     { _ = try await f.scope.transactions.edit(ids[1], .init(date: "2026-09-30")) }
                 ),
                 ("a purchase deleted", true, { _ = try await f.scope.transactions.delete(ids[2]) }),
+                (
+                    "a purchase moved to the other card's account", true,
+                    { _ = try await f.scope.transactions.edit(ids[0], .init(account: plainAccount.id.description)) }
+                ),
+                (
+                    "a purchase in an account no card counts", true,
+                    { _ = try await f.scope.transactions.add(TransactionInput(amount: "-3", account: "Cash")) }
+                ),
                 (
                     "a bonus category chosen", true,
                     { _ = try await f.scope.cards.choose("general", transaction: ids[3], rememberForPayee: false) }

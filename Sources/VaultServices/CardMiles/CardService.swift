@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VaultCore
 import VaultStore
 
@@ -172,6 +173,8 @@ public struct CardService: Sendable {
 
         /// The most changes a kept answer is brought up to date with; past that the card's range is read again.
         static let catchUpLimit = 500
+        /// What changed since a kept position, read once for all the cards that catch up from it.
+        private let caughtUp = CatchUps()
 
         init(session: HouseholdSession) async throws {
             let (household, version, sequence) = try await session.logged()
@@ -231,20 +234,53 @@ public struct CardService: Sendable {
             guard kept.problem == nil, unread > 0, unread <= Self.catchUpLimit, let account = account(of: card),
                 account.currency == card.currency
             else { return nil }
-            let changes = try await session.changes(after: kept.changeSequence, limit: Int(unread))
-            guard changes.count == unread, changes.allSatisfy(Self.leavesOtherRows) else { return nil }
-            let touched = changes.filter { $0.entity == "transaction" }
-            let changed = Set(touched.compactMap { Transaction.ID($0.entityID) })
-            guard changed.count == Set(touched.map(\.entityID)).count else { return nil }
-            let rows = try await session.milesCards.rows(account: account, in: range, only: changed)
+            guard
+                let changed = try await caughtUp.since(
+                    kept.changeSequence, through: changeSequence, context: self, session: session)
+            else { return nil }
+            let rows = (changed.rows[account.id] ?? []).filter { range.contains($0.date) }
             var sorter = ExpenseSorter(
                 card: card,
-                payees: card.hasCategoryCaps ? try await session.milesCards.payeeChoices(card: card.id) : [:],
+                payees: card.hasCategoryCaps && !rows.isEmpty
+                    ? try await session.milesCards.payeeChoices(card: card.id) : [:],
                 tree: tree)
             let expenses =
-                (kept.expenses.filter { !changed.contains($0.row.id) } + rows.compactMap { sorter.expense($0) })
+                (kept.expenses.filter { !changed.ids.contains($0.row.id) } + rows.compactMap { sorter.expense($0) })
                 .sorted { ($0.row.date, $0.row.id) < ($1.row.date, $1.row.id) }
             return (expenses, nil)
+        }
+
+        /// The transactions changed between two change-log positions, with their rows now in the cards' accounts;
+        /// nil when something other than transactions changed, or too much. Each span is read once per request.
+        final class CatchUps: Sendable {
+            struct Changed: Sendable {
+                let ids: Set<Transaction.ID>
+                let rows: [Account.ID: [MilesCardRepository.Row]]
+            }
+
+            private let read = Mutex<[Int64: Changed?]>([:])
+
+            func since(
+                _ start: Int64, through end: Int64, context: Context, session: HouseholdSession
+            ) async throws -> Changed? {
+                if let known = read.withLock({ $0[start] }) { return known }
+                let found = try await Self.changed(from: start, through: end, context: context, session: session)
+                read.withLock { $0[start] = found }
+                return found
+            }
+
+            private static func changed(
+                from start: Int64, through end: Int64, context: Context, session: HouseholdSession
+            ) async throws -> Changed? {
+                let unread = end - start
+                let changes = try await session.changes(after: start, limit: Int(unread))
+                guard changes.count == unread, changes.allSatisfy(Context.leavesOtherRows) else { return nil }
+                let touched = changes.filter { $0.entity == "transaction" }
+                let ids = Set(touched.compactMap { Transaction.ID($0.entityID) })
+                guard ids.count == Set(touched.map(\.entityID)).count else { return nil }
+                let accounts = context.cards.compactMap { context.account(of: $0) }
+                return Changed(ids: ids, rows: try await session.milesCards.rows(ids: ids, in: accounts))
+            }
         }
 
         private func read(

@@ -78,12 +78,8 @@ public struct MilesCardRepository: Sendable {
     ///
     /// A month of a busy card is thousands of rows, so each is read with as little work as it can be: the
     /// currency is the account's, and a category id is parsed once however many rows carry it.
-    ///
-    /// With `only`, just those of the rows (the ones a change touched).
-    public func rows(account: Account, in range: DateRange, only: Set<Transaction.ID>? = nil) async throws -> [Row] {
-        if let only, only.isEmpty { return [] }
+    public func rows(account: Account, in range: DateRange) async throws -> [Row] {
         var categories: [String: Category.ID] = [:]
-        let some: SQLQueryString = only.map { " AND t.id IN (\(binds: $0.sorted().map(\.description)))" } ?? ""
         return try await session.sql.raw(
             """
             SELECT t.id, t.date, t.amount_minor, t.description, t.payee, t.category_id, t.classification, t.source,
@@ -93,27 +89,55 @@ public struct MilesCardRepository: Sendable {
             LEFT JOIN card_expense_choices c ON c.household_id = a.household_id AND c.transaction_id = t.id
             WHERE a.household_id = \(bind: session.household) AND a.id = \(bind: account.id.description)
               AND t.date BETWEEN \(bind: Int64(range.start.compactValue)) AND \(bind: Int64(range.end.compactValue))
-            """ + some + " ORDER BY t.date, t.id"
-        ).all().map { row in
-            var categoryID: Category.ID?
-            if let text = try row.optionalText("category_id") {
-                if let known = categories[text] {
-                    categoryID = known
-                } else {
-                    categoryID = try row.optionalID("category_id")
-                    categories[text] = categoryID
-                }
-            }
-            return Row(
-                id: try row.id("id"), date: try row.localDate("date"),
-                amount: Money(minorUnits: try row.int("amount_minor"), currency: account.currency),
-                description: try row.text("description"), payee: try row.optionalText("payee"),
-                categoryID: categoryID, classification: try row.value("classification"),
-                source: try row.value("source"), isPending: try row.bool("pending"),
-                chosenCategory: try row.optionalValue("bonus_category"),
-                chosenForeign: try row.decodeNil(column: "foreign_currency")
-                    ? nil : try row.bool("foreign_currency"))
+            ORDER BY t.date, t.id
+            """
+        ).all().map { try Self.row($0, currency: account.currency, categories: &categories) }
+    }
+
+    /// The rows with these ids in any of `accounts`, by account (any date): the ones a change touched.
+    public func rows(ids: Set<Transaction.ID>, in accounts: [Account]) async throws -> [Account.ID: [Row]] {
+        guard !ids.isEmpty, !accounts.isEmpty else { return [:] }
+        let byID = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var categories: [String: Category.ID] = [:]
+        var found: [Account.ID: [Row]] = [:]
+        for row in try await session.sql.raw(
+            """
+            SELECT t.account_id, t.id, t.date, t.amount_minor, t.description, t.payee, t.category_id, t.classification,
+                   t.source, t.pending, c.bonus_category, c.foreign_currency
+            FROM transactions t
+            LEFT JOIN card_expense_choices c ON c.household_id = t.household_id AND c.transaction_id = t.id
+            WHERE t.household_id = \(bind: session.household)
+              AND t.id IN (\(binds: ids.sorted().map(\.description)))
+              AND t.account_id IN (\(binds: byID.keys.sorted().map(\.description)))
+            """
+        ).all() {
+            guard let account = byID[try row.id("account_id")] else { continue }
+            found[account.id, default: []].append(
+                try Self.row(row, currency: account.currency, categories: &categories))
         }
+        return found
+    }
+
+    private static func row(
+        _ row: any SQLRow, currency: Currency, categories: inout [String: Category.ID]
+    ) throws -> Row {
+        var categoryID: Category.ID?
+        if let text = try row.optionalText("category_id") {
+            if let known = categories[text] {
+                categoryID = known
+            } else {
+                categoryID = try row.optionalID("category_id")
+                categories[text] = categoryID
+            }
+        }
+        return Row(
+            id: try row.id("id"), date: try row.localDate("date"),
+            amount: Money(minorUnits: try row.int("amount_minor"), currency: currency),
+            description: try row.text("description"), payee: try row.optionalText("payee"),
+            categoryID: categoryID, classification: try row.value("classification"),
+            source: try row.value("source"), isPending: try row.bool("pending"),
+            chosenCategory: try row.optionalValue("bonus_category"),
+            chosenForeign: try row.decodeNil(column: "foreign_currency") ? nil : try row.bool("foreign_currency"))
     }
 
     /// Records the bonus category (and, when said, the foreign flag) a person chose for a transaction;
