@@ -18,6 +18,22 @@ enum SQLValue: Hashable, Sendable {
         }
     }
 
+    /// The values of one column as one PostgreSQL array parameter of `template`'s type (a value of another type
+    /// is taken as NULL; a column's values are all of one type).
+    static func array(_ values: [SQLValue], like template: SQLValue) -> SQLQueryString {
+        switch template {
+        case .text:
+            let texts: [String?] = values.map { if case .text(let text) = $0 { text } else { nil } }
+            return "\(bind: texts)::TEXT[]"
+        case .int:
+            let numbers: [Int64?] = values.map { if case .int(let number) = $0 { number } else { nil } }
+            return "\(bind: numbers)::BIGINT[]"
+        case .bool:
+            let flags: [Bool] = values.map { if case .bool(let flag) = $0 { flag } else { false } }
+            return "\(bind: flags)::BOOLEAN[]"
+        }
+    }
+
     /// The column type a value is cast to where its type cannot be inferred (a `VALUES` list).
     var sqlType: String {
         switch self {
@@ -77,18 +93,10 @@ extension HouseholdSession {
     ) async throws {
         guard let first = rows.first else { return }
         let log = try log()
-        let columnNames = ["household_id"] + first.values.columns.map(\.column) + extra.map(\.0)
-        // Both databases cap bound parameters per statement (SQLite 32,766; PostgreSQL 65,535).
-        let rowsPerStatement = max(1, 30_000 / columnNames.count)
-        for chunk in rows.chunked(by: rowsPerStatement) {
-            let insert = sql.insert(into: table).columns(columnNames)
-            for row in chunk {
-                insert.values(
-                    [SQLBind(householdID.description) as any SQLExpression] + row.values.columns.map(\.value.expression)
-                        + extra.map(\.1.expression))
-            }
-            try await insert.run()
-        }
+        try await sql.insert(
+            into: table, columns: ["household_id"] + first.values.columns.map(\.column) + extra.map(\.0),
+            rows: rows.map { row in [.text(householdID.description)] + row.values.columns.map(\.value) + extra.map(\.1)
+            })
         let fields = first.values.columns.map(\.field).uniqued()
         try await log.record(
             rows.map { ChangeLog.Entry(entity: entity, entityID: $0.id, operation: .insert, fields: fields) })
@@ -226,5 +234,33 @@ extension Array where Element: Hashable {
     func uniqued() -> [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
+    }
+}
+
+extension SQLDatabase {
+    /// Inserts rows, each its values in `columns`' order (a column's values all of one type), in as few
+    /// statements as the database allows.
+    ///
+    /// On PostgreSQL, one array per column (`UNNEST`), not one parameter per value: the statement it parses and
+    /// binds is the same small one however many rows go in (a 3,000-row sync spent a third of its insert's time
+    /// parsing and binding 30,000 parameters). SQLite takes multi-row `VALUES` lists under its parameter limit.
+    func insert(into table: String, columns: [String], rows: [[SQLValue]]) async throws {
+        guard let first = rows.first else { return }
+        if dialect.name == "postgresql" {
+            let names = columns.map { SQLQueryString("\(ident: $0)") }.joined(separator: ", ")
+            for chunk in rows.chunked(by: 10_000) {
+                let arrays = first.indices.map { index in
+                    SQLValue.array(chunk.map { $0[index] }, like: first[index])
+                }.joined(separator: ", ")
+                try await raw("INSERT INTO \(ident: table) (" + names + ") SELECT * FROM UNNEST(" + arrays + ")").run()
+            }
+            return
+        }
+        // Both databases cap bound parameters per statement (SQLite 32,766; PostgreSQL 65,535).
+        for chunk in rows.chunked(by: max(1, 30_000 / max(1, columns.count))) {
+            let insert = self.insert(into: table).columns(columns)
+            for row in chunk { insert.values(row.map(\.expression)) }
+            try await insert.run()
+        }
     }
 }

@@ -116,22 +116,22 @@ struct ChangeLog: Sendable {
         var sequence = last - Int64(entries.count)
         // A bulk insert logs the same field list for every row: encode each list once.
         var encoded: [[String]: String] = [:]
-        for chunk in entries.chunked(by: ChangeLog.rowsPerStatement) {
-            let insert = sql.insert(into: "changes")
-                .columns("household_id", "seq", "entity", "entity_id", "operation", "fields", "actor", "at")
-            for entry in chunk {
-                sequence += 1
-                insert.values(
-                    householdID.description, sequence, entry.entity, entry.entityID, entry.operation.rawValue,
-                    encoded[entry.fields] ?? ChangeLog.encode(fields: entry.fields, into: &encoded), actor.rawValue,
-                    now.unixSeconds)
-            }
-            try await insert.run()
+        var rows: [[SQLValue]] = []
+        rows.reserveCapacity(entries.count)
+        for entry in entries {
+            sequence += 1
+            rows.append([
+                .text(householdID.description), .int(sequence), .text(entry.entity), .text(entry.entityID),
+                .text(entry.operation.rawValue),
+                .text(encoded[entry.fields] ?? ChangeLog.encode(fields: entry.fields, into: &encoded)),
+                .text(actor.rawValue), .int(now.unixSeconds),
+            ])
         }
+        try await sql.insert(
+            into: "changes",
+            columns: ["household_id", "seq", "entity", "entity_id", "operation", "fields", "actor", "at"],
+            rows: rows)
     }
-
-    /// Rows per multi-row INSERT: 8 columns each stays far below both databases' bind limits.
-    static let rowsPerStatement = 1_000
 
     /// Field names as a JSON array of strings.
     static func encode(fields: [String]) -> String {
