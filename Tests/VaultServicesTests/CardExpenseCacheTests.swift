@@ -126,6 +126,19 @@ import VaultTestSupport
                     { _ = try await f.scope.transactions.edit(ids[4], .init(classification: "ignore")) }
                 ),
                 (
+                    "a bonus category replaced by a dataset import", true,
+                    {
+                        try await database.write(household: f.household.id, actor: .commandLine) { session in
+                            try await session.dataset.setExpenseChoices([
+                                (
+                                    try #require(Transaction.ID(ids[3])),
+                                    .init(category: .online, isForeign: true, loggedWithCard: false)
+                                )
+                            ])
+                        }
+                    }
+                ),
+                (
                     "a category chosen and remembered for the payee", false,
                     { _ = try await f.scope.cards.choose("contactless", transaction: ids[5], rememberForPayee: true) }
                 ),

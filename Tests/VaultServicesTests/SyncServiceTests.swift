@@ -117,14 +117,30 @@ import VaultTestSupport
             #expect(first.requests == 5, "\(first.requests) requests")
             #expect(first.accountsAdded >= 5, "\(first.accountsAdded) accounts")
             #expect(first.transactionsAdded > 100, "\(first.transactionsAdded) rows")
-            // Measured: 42 (200 before the change log was written once per write, the request budget was taken in
-            // one statement per request, and accounts, institutions and the ingest's reads went together).
+            // Measured: 46, and 33 for the daily sync (about 200 before the change log was written once per write,
+            // the request budget was taken in two statements per request instead of a transaction, and accounts,
+            // institutions and the ingest's reads went together).
             #expect(sent <= 48, "a first sync sent \(sent) statements")
             world.clock.advance(days: 1)
             let again = world.vault.database.statementsSent
             _ = try await world.sync.sync(first.connection.id, trigger: .manual)
             let later = world.vault.database.statementsSent - again
             #expect(later <= 40, "a daily sync sent \(later) statements")
+            // A request taken moves the data version (the dashboard keeps the requests left with it); one refused
+            // leaves it.
+            let database = world.vault.database
+            let version = {
+                try await database.read(household: world.scope.householdID) { try await $0.versioned().dataVersion }
+            }
+            let moved = try await version()
+            #expect(
+                try await database.reserveSyncRequest(
+                    household: world.scope.householdID, connection: first.connection.id, on: 99, limit: 1))
+            #expect(try await version() == moved + 1)
+            #expect(
+                !(try await database.reserveSyncRequest(
+                    household: world.scope.householdID, connection: first.connection.id, on: 99, limit: 1)))
+            #expect(try await version() == moved + 1)
         }
     }
 

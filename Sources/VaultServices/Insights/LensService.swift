@@ -105,7 +105,8 @@ public struct LensService: Sendable {
     /// A month's segment (`YYYY-MM`, nil for this month): the lens and a page of the transactions in `bucket`,
     /// largest first (then newest, then id).
     public func segment(_ month: String?, bucket: LensBucket, page: PageRequest) async throws -> Segment {
-        try await scope.read { session in
+        // One snapshot: the count (from the groups) and the rows (read a window at a time) must agree.
+        try await scope.readSnapshot { session in
             let household = try await session.household()
             let chosen = try ReportService.month(month, today: household.today(at: scope.vault.now)).mapError {
                 InvalidInput([$0])

@@ -101,6 +101,13 @@ public struct HouseholdScope: Sendable {
     func read<T: Sendable>(_ body: (HouseholdSession) async throws -> T) async throws -> T {
         try await vaultOperation { try await vault.read(householdID, body) }
     }
+
+    /// Reads as of one moment however many statements `body` sends (`VaultDatabase.readSnapshot`).
+    func readSnapshot<T: Sendable>(_ body: (HouseholdSession) async throws -> T) async throws -> T {
+        try await vaultOperation {
+            try await vault.database.readSnapshot(household: householdID, at: vault.now, body)
+        }
+    }
 }
 
 /// What a household's derived answers (reports, the dashboard) depend on besides its data: the version of

@@ -45,9 +45,10 @@ public struct DatasetRepository: Sendable {
         return choices
     }
 
-    /// Records chosen bonus categories as they are (an import), replacing any for the same transactions.
+    /// Records chosen bonus categories as they are (an import), replacing any for the same transactions; each is
+    /// logged as a change to its transaction, as choosing one is (kept card cycles catch up from the log).
     public func setExpenseChoices(_ choices: [(Transaction.ID, DatasetTransaction.Bonus)]) async throws {
-        _ = try session.log()
+        let log = try session.log()
         for chunk in choices.chunked(by: 400) where !chunk.isEmpty {
             try await session.sql.raw(
                 """
@@ -65,6 +66,11 @@ public struct DatasetRepository: Sendable {
             }
             try await insert.run()
         }
+        try await log.record(
+            choices.map {
+                ChangeLog.Entry(
+                    entity: "transaction", entityID: $0.0.description, operation: .update, fields: ["bonusCategory"])
+            })
     }
 
     /// Every payee choice remembered on every card: card, payee key, category.

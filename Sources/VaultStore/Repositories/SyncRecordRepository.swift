@@ -111,15 +111,15 @@ extension VaultDatabase {
     /// than `limit` were used; false when none is left, or when the connection is not the household's.
     ///
     /// The check and the count are one statement, atomic on its own, so syncs running at once (the CLI beside
-    /// the server) can never spend more than the limit between them; it runs outside a transaction and does not
-    /// move the household's data version (a request count is not the household's data). Call it before
-    /// sending, so a crash mid-request still counts.
+    /// the server) can never spend more than the limit between them; it runs outside a transaction. A request
+    /// taken then moves the household's data version, so answers kept with the requests left (the dashboard)
+    /// are read again. Call it before sending, so a crash mid-request still counts.
     public func reserveSyncRequest(
         household: Household.ID, connection: BankConnection.ID, on day: Int64, limit: Int
     ) async throws -> Bool {
         guard limit > 0 else { return false }
         return try await autocommit { sql in
-            try await sql.raw(
+            let taken = try await sql.raw(
                 """
                 INSERT INTO sync_requests (connection_id, day, count)
                 SELECT id, \(bind: day), 1 FROM connections
@@ -129,6 +129,12 @@ extension VaultDatabase {
                 RETURNING count
                 """
             ).first() != nil
+            if taken {
+                try await sql.raw(
+                    "UPDATE households SET data_version = data_version + 1 WHERE id = \(bind: household.description)"
+                ).run()
+            }
+            return taken
         }
     }
 }

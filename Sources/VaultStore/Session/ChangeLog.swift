@@ -43,8 +43,9 @@ public struct ChangeRecord: Hashable, Sendable {
 /// household get gap-free sequences in commit order, and SQLite's single writer gives the same.
 ///
 /// A `held` log (a household write session's) keeps its entries until `flush()`, which the session calls once
-/// its work is done and before it commits: a write that adds six accounts and their transactions logs them in
-/// two statements instead of two per change. Nothing reads the log inside the transaction that writes it.
+/// its work is done and before it commits, or until it holds `heldAtMost`: a write that adds six accounts and
+/// their transactions logs them in two statements instead of two per change. Nothing reads the log inside the
+/// transaction that writes it.
 struct ChangeLog: Sendable {
     let sql: any SQLDatabase
     let householdID: Household.ID
@@ -92,12 +93,19 @@ struct ChangeLog: Sendable {
 
     /// Records many changes with consecutive sequence numbers, in as few statements as possible.
     func record(_ entries: [Entry]) async throws {
-        if let held {
-            held.entries.withLock { $0 += entries }
-        } else {
-            try await write(entries)
+        guard let held else { return try await write(entries) }
+        let full = held.entries.withLock { kept -> [Entry]? in
+            kept += entries
+            guard kept.count >= Self.heldAtMost else { return nil }
+            defer { kept = [] }
+            return kept
         }
+        // A large write (an import of a million rows) writes its log as it goes instead of holding it all.
+        if let full { try await write(full) }
     }
+
+    /// The most entries a held log keeps before writing them.
+    static let heldAtMost = 10_000
 
     /// With `unlessGone`, a household deleted by the session that logged these entries takes them with it, as
     /// its deletion takes the log written before it.
@@ -116,21 +124,23 @@ struct ChangeLog: Sendable {
         var sequence = last - Int64(entries.count)
         // A bulk insert logs the same field list for every row: encode each list once.
         var encoded: [[String]: String] = [:]
-        var rows: [[SQLValue]] = []
-        rows.reserveCapacity(entries.count)
-        for entry in entries {
-            sequence += 1
-            rows.append([
-                .text(householdID.description), .int(sequence), .text(entry.entity), .text(entry.entityID),
-                .text(entry.operation.rawValue),
-                .text(encoded[entry.fields] ?? ChangeLog.encode(fields: entry.fields, into: &encoded)),
-                .text(actor.rawValue), .int(now.unixSeconds),
-            ])
+        for chunk in entries.chunked(by: Self.heldAtMost) {
+            var rows: [[SQLValue]] = []
+            rows.reserveCapacity(chunk.count)
+            for entry in chunk {
+                sequence += 1
+                rows.append([
+                    .text(householdID.description), .int(sequence), .text(entry.entity), .text(entry.entityID),
+                    .text(entry.operation.rawValue),
+                    .text(encoded[entry.fields] ?? ChangeLog.encode(fields: entry.fields, into: &encoded)),
+                    .text(actor.rawValue), .int(now.unixSeconds),
+                ])
+            }
+            try await sql.insert(
+                into: "changes",
+                columns: ["household_id", "seq", "entity", "entity_id", "operation", "fields", "actor", "at"],
+                rows: rows)
         }
-        try await sql.insert(
-            into: "changes",
-            columns: ["household_id", "seq", "entity", "entity_id", "operation", "fields", "actor", "at"],
-            rows: rows)
     }
 
     /// Field names as a JSON array of strings.
