@@ -119,16 +119,17 @@ extension VaultDatabase {
     ) async throws -> Bool {
         guard limit > 0 else { return false }
         return try await autocommit { sql in
-            let taken = try await sql.raw(
-                """
-                INSERT INTO sync_requests (connection_id, day, count)
-                SELECT id, \(bind: day), 1 FROM connections
-                WHERE id = \(bind: connection.description) AND household_id = \(bind: household.description)
-                ON CONFLICT (connection_id, day) DO UPDATE SET count = sync_requests.count + 1
-                WHERE sync_requests.count < \(bind: Int64(limit))
-                RETURNING count
-                """
-            ).first() != nil
+            let taken =
+                try await sql.raw(
+                    """
+                    INSERT INTO sync_requests (connection_id, day, count)
+                    SELECT id, \(bind: day), 1 FROM connections
+                    WHERE id = \(bind: connection.description) AND household_id = \(bind: household.description)
+                    ON CONFLICT (connection_id, day) DO UPDATE SET count = sync_requests.count + 1
+                    WHERE sync_requests.count < \(bind: Int64(limit))
+                    RETURNING count
+                    """
+                ).first() != nil
             if taken {
                 try await sql.raw(
                     "UPDATE households SET data_version = data_version + 1 WHERE id = \(bind: household.description)"
