@@ -93,10 +93,13 @@ extension HouseholdSession {
     ) async throws {
         guard let first = rows.first else { return }
         let log = try log()
-        try await sql.insert(
-            into: table, columns: ["household_id"] + first.values.columns.map(\.column) + extra.map(\.0),
-            rows: rows.map { row in [.text(householdID.description)] + row.values.columns.map(\.value) + extra.map(\.1)
-            })
+        let columns = ["household_id"] + first.values.columns.map(\.column) + extra.map(\.0)
+        // A chunk at a time, so a large import never holds a second copy of all its rows' values.
+        for chunk in rows.chunked(by: 5_000) {
+            try await sql.insert(
+                into: table, columns: columns,
+                rows: chunk.map { [.text(householdID.description)] + $0.values.columns.map(\.value) + extra.map(\.1) })
+        }
         let fields = first.values.columns.map(\.field).uniqued()
         try await log.record(
             rows.map { ChangeLog.Entry(entity: entity, entityID: $0.id, operation: .insert, fields: fields) })
