@@ -92,6 +92,7 @@ public enum IngestPlanner {
     /// Plans the input's rows through every stage.
     public static func plan(_ input: Input) -> IngestPlan {
         var current: [Transaction.ID: Transaction] = [:]
+        current.reserveCapacity(input.stored.count + input.batches.reduce(0) { $0 + $1.rows.count })
         for row in input.stored { current[row.id] = row }
         let before = current
         for row in input.revisit { current[row.id] = row }
@@ -102,8 +103,11 @@ public enum IngestPlanner {
 
         // Stage 2: identity, per account, for each batch as a whole.
         for batch in input.batches {
-            let candidates = current.values.filter { $0.accountID == batch.account }.sorted { $0.id < $1.id }
             let bankRows = batch.rows.filter { $0.bankTransactionID != nil }
+            // Rows without bank ids (generated, manual) meet no stored row here: the account's rows are not gathered.
+            let candidates =
+                bankRows.isEmpty && !batch.listIsComplete && !batch.matchesStoredContent
+                ? [] : current.values.filter { $0.accountID == batch.account }.sorted { $0.id < $1.id }
             let deleted = input.deleted[batch.account] ?? []
             let decisions = TransactionIdentity.match(
                 bankRows.map(incoming), candidates: candidates.map(TransactionIdentity.Candidate.init),

@@ -146,7 +146,8 @@ public struct HouseholdGenerator: Sendable {
             return IngestPlanner.plan(
                 .init(batches: batches, accounts: accountsByID, rules: matchers, paymentCategories: paymentCategories))
         }
-        let finalRows = plan.inserts
+        // In date order, so each chunk adds to the end of the date-led indexes.
+        let finalRows = plan.inserts.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
         let pairs = plan.pairs
         // Written in chunks so no single transaction holds the whole history in the write lock.
         for chunk in finalRows.chunked(by: 20_000) {

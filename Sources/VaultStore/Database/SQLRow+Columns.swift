@@ -1,28 +1,53 @@
 import Foundation
 import SQLKit
+import SQLiteNIO
 import VaultCore
 
 /// Typed reads of the store's column conventions (see `Migration.foundation`), with a clear error
 /// when a stored value is not what the schema promises.
 extension SQLRow {
+    // Each read takes an SQLite value as it came when it is of the expected kind (`SQLiteRowValues`), and asks
+    // the driver's decoder otherwise, so both give the same answer and the same error.
+
     func text(_ column: String) throws -> String {
-        try decode(column: column, as: String.self)
+        if let sqlite = self as? SQLiteRowValues, case .text(let text) = try sqlite.value(column) { return text }
+        return try decode(column: column, as: String.self)
     }
 
     func optionalText(_ column: String) throws -> String? {
-        try decodeNil(column: column) ? nil : decode(column: column, as: String.self)
+        if let sqlite = self as? SQLiteRowValues {
+            switch try sqlite.value(column) {
+            case .text(let text): return text
+            case .null: return nil
+            default: break
+            }
+        }
+        return try decodeNil(column: column) ? nil : decode(column: column, as: String.self)
     }
 
     func int(_ column: String) throws -> Int64 {
-        try decode(column: column, as: Int64.self)
+        if let sqlite = self as? SQLiteRowValues, case .integer(let number) = try sqlite.value(column) {
+            return Int64(number)
+        }
+        return try decode(column: column, as: Int64.self)
     }
 
     func optionalInt(_ column: String) throws -> Int64? {
-        try decodeNil(column: column) ? nil : decode(column: column, as: Int64.self)
+        if let sqlite = self as? SQLiteRowValues {
+            switch try sqlite.value(column) {
+            case .integer(let number): return Int64(number)
+            case .null: return nil
+            default: break
+            }
+        }
+        return try decodeNil(column: column) ? nil : decode(column: column, as: Int64.self)
     }
 
     /// PostgreSQL returns booleans; SQLite stores them as 0 and 1.
     func bool(_ column: String) throws -> Bool {
+        if let sqlite = self as? SQLiteRowValues, case .integer(let number) = try sqlite.value(column) {
+            return number != 0
+        }
         if let value = try? decode(column: column, as: Bool.self) { return value }
         return try decode(column: column, as: Int64.self) != 0
     }

@@ -33,7 +33,7 @@ actor SQLitePool {
     nonisolated func withConnection<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
         let connection = try await checkOut()
         do {
-            let result = try await body(connection.sql(queryLogLevel: .trace))
+            let result = try await body(SQLiteConnectionSQL(connection))
             await checkIn(connection)
             return result
         } catch let poisoned as PoisonedConnection {

@@ -246,9 +246,13 @@ extension SQLDatabase {
     ///
     /// On PostgreSQL, one array per column (`UNNEST`), not one parameter per value: the statement it parses and
     /// binds is the same small one however many rows go in (a 3,000-row sync spent a third of its insert's time
-    /// parsing and binding 30,000 parameters). SQLite takes multi-row `VALUES` lists under its parameter limit.
+    /// parsing and binding 30,000 parameters). SQLite takes multi-row `VALUES` lists under its parameter limit,
+    /// bound directly on a pooled connection (`SQLiteConnectionSQL`).
     func insert(into table: String, columns: [String], rows: [[SQLValue]]) async throws {
         guard let first = rows.first else { return }
+        if let sqlite = self as? SQLiteConnectionSQL {
+            return try await sqlite.insert(into: table, columns: columns, rows: rows)
+        }
         if dialect.name == "postgresql" {
             let names = columns.map { SQLQueryString("\(ident: $0)") }.joined(separator: ", ")
             for chunk in rows.chunked(by: 10_000) {

@@ -25,9 +25,12 @@ public struct TransactionRepository: Sendable {
     public func insert(_ transactions: [Transaction]) async throws {
         guard !transactions.isEmpty else { return }
         for transaction in transactions { try session.requireOwn(transaction.householdID, "transaction") }
+        // In date order: the date-led indexes then grow at their ends instead of splitting pages all over (a
+        // 100k-row import in account order spent a sixth more time in SQLite).
+        let ordered = transactions.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
         try await session.insertRows(
             "transactions", entity: "transaction",
-            rows: transactions.map { ($0.id.description, Self.values(of: $0)) },
+            rows: ordered.map { ($0.id.description, Self.values(of: $0)) },
             extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
         try await insertTags(of: transactions)
     }
