@@ -21,9 +21,16 @@ public enum DecimalMark: String, CaseIterable, Hashable, Sendable, Codable {
             negative = true
             body = String(body.dropFirst().dropLast())
         }
+        // Most cells are only digits, signs and marks: nothing to strip, so no character is looked up.
+        let plain = body.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")
+        }
         // Currency signs and codes around the number say nothing the account does not.
-        body = String(body.filter { !($0.isLetter || $0.isCurrencySymbol) })
-        body = body.trimmingWhitespace()
+        if !plain {
+            body = String(body.filter { !($0.isLetter || $0.isCurrencySymbol) })
+            body = body.trimmingWhitespace()
+        }
         if body.hasSuffix("-") {
             negative.toggle()
             body.removeLast()
@@ -31,8 +38,13 @@ public enum DecimalMark: String, CaseIterable, Hashable, Sendable, Codable {
             body.removeLast()
         }
         // Thousands written with spaces (also narrow and no-break ones) or apostrophes.
-        body = String(body.filter { !($0.isWhitespace || $0 == "'" || $0 == "\u{2019}") })
-        if self == .comma {
+        if !plain { body = String(body.filter { !($0.isWhitespace || $0 == "'" || $0 == "\u{2019}") }) }
+        if self == .comma, plain {
+            let bytes = body.utf8.compactMap { byte in
+                byte == UInt8(ascii: ".") ? nil : byte == UInt8(ascii: ",") ? UInt8(ascii: ".") : byte
+            }
+            body = String(decoding: bytes, as: UTF8.self)
+        } else if self == .comma {
             body = String(body.filter { $0 != "." }.map { $0 == "," ? "." : $0 })
         }
         guard !body.isEmpty else { throw MoneyParseError(input: text, reason: .notANumber) }

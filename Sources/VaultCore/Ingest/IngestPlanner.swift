@@ -142,6 +142,9 @@ public enum IngestPlanner {
                     claimed.insert(id)
                     var updated = merged(row, into: stored)
                     if case .known = decision {} else { updated.identityNote = decision.explanation }
+                    // A row the bank lists again unchanged is left as it is (a re-imported file, a sync's overlap):
+                    // it is not classified again unless its pair changes below.
+                    if updated == stored { continue }
                     current[id] = updated
                     touched.insert(id)
                     reasons[id] = decision.explanation
