@@ -231,6 +231,7 @@ public enum IngestPlanner {
     static func overlaps(
         _ batch: Batch, _ decided: [String: TransactionIdentity.Decision], _ candidates: [Transaction]
     ) -> [Int: (Transaction.ID, Int)] {
+        guard !candidates.isEmpty else { return [:] }
         var claimed: Set<Transaction.ID> = []
         for decision in decided.values {
             switch decision {

@@ -91,18 +91,38 @@ extension HouseholdSession {
     func insertRows(
         _ table: String, entity: String, rows: [(id: String, values: RowValues)], extra: [(String, SQLValue)]
     ) async throws {
+        try await insertRows(table, entity: entity, rows, id: \.id, values: \.values, extra: extra)
+    }
+
+    /// Inserts `rows`, each stored as `values` gives it, 5,000 at a time: a large import never holds every row's
+    /// values at once, and each chunk's values are built while the chunk before it is written (SQLite steps on a
+    /// thread of its own, so the two overlap on two cores).
+    func insertRows<Row>(
+        _ table: String, entity: String, _ rows: [Row], id: (Row) -> String, values: (Row) -> RowValues,
+        extra: [(String, SQLValue)]
+    ) async throws {
         guard let first = rows.first else { return }
         let log = try log()
-        let columns = ["household_id"] + first.values.columns.map(\.column) + extra.map(\.0)
-        // A chunk at a time, so a large import never holds a second copy of all its rows' values.
-        for chunk in rows.chunked(by: 5_000) {
-            try await sql.insert(
-                into: table, columns: columns,
-                rows: chunk.map { [.text(householdID.description)] + $0.values.columns.map(\.value) + extra.map(\.1) })
+        let template = values(first)
+        let columns = ["household_id"] + template.columns.map(\.column) + extra.map(\.0)
+        let fields = template.columns.map(\.field).uniqued()
+        let household = SQLValue.text(householdID.description)
+        let sql = self.sql
+        var writing: Task<Void, any Error>?
+        do {
+            for chunk in rows.chunked(by: 5_000) {
+                let built = chunk.map { [household] + values($0).columns.map(\.value) + extra.map(\.1) }
+                try await writing?.value
+                writing = Task { try await sql.insert(into: table, columns: columns, rows: built) }
+                try await log.record(
+                    chunk.map { ChangeLog.Entry(entity: entity, entityID: id($0), operation: .insert, fields: fields) })
+            }
+            try await writing?.value
+        } catch {
+            // The transaction ends only once no statement of this insert is still running on its connection.
+            _ = try? await writing?.value
+            throw error
         }
-        let fields = first.values.columns.map(\.field).uniqued()
-        try await log.record(
-            rows.map { ChangeLog.Entry(entity: entity, entityID: $0.id, operation: .insert, fields: fields) })
     }
 
     /// Writes the columns that differ between `old` and `new`, logs the change (with `alsoChanged`, fields
