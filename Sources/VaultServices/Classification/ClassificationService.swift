@@ -49,27 +49,20 @@ public struct ClassificationService: Sendable {
     static func run(in session: HouseholdSession, chunkSize: Int, newID: () -> Rule.ID) async throws -> Result {
         try await ensureBuiltIns(in: session, newID: newID)
         let ingest = try await Ingest.open(in: session)
-        return try await pass(ingest, chunkSize: chunkSize, writes: true) { plan in try await ingest.apply(plan) }
+        return try await pass(ingest, chunkSize: chunkSize) { plan in try await ingest.apply(plan) }
     }
 
     /// What a run would change, decided from what is stored without writing anything: a preview plans in a
     /// read session, so it never holds the database's writer while rules match. `adding` rules are run as if
     /// they were stored.
     static func plan(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Result {
-        try await pass(try await Ingest.open(in: session, adding: drafts), chunkSize: defaultChunkSize, writes: false) {
-            _ in
-        }
+        try await pass(try await Ingest.open(in: session, adding: drafts), chunkSize: defaultChunkSize) { _ in }
     }
 
     /// Plans all history in date-ordered chunks, handing each chunk's plan to `write`; the changes are
     /// gathered per transaction (a row at the edge of two chunks may be planned twice, to the same end).
-    ///
-    /// The next chunk is read while this one is planned and written: reading and decoding rows took a quarter of
-    /// a pass, and there are two cores. When `writes`, a row of the next chunk that this chunk's plan changed is
-    /// taken as planned (the read may have seen it before or after the write; the pass must see it after, as a
-    /// read that waited for the write would).
     static func pass(
-        _ ingest: Ingest, chunkSize: Int, writes: Bool, write: (IngestPlan) async throws -> Void
+        _ ingest: Ingest, chunkSize: Int, write: (IngestPlan) async throws -> Void
     ) async throws -> Result {
         var ingest = ingest
         ingest.pairIndex = PairIndex(try await ingest.session.transfers.all())
@@ -79,15 +72,8 @@ public struct ClassificationService: Sendable {
         var added: Set<TransferMatcher.Pair> = []
         var removed: Set<TransferMatcher.Pair> = []
         var position: (LocalDate, Transaction.ID)?
-        let transactions = ingest.session.transactions
-        var reading = Task { try await transactions.chunk(after: nil, limit: chunkSize) }
-        var planned: [Transaction.ID: Transaction] = [:]
-        var dropped: Set<Transaction.ID> = []
         while true {
-            var rows = try await reading.value
-            if !planned.isEmpty || !dropped.isEmpty {
-                rows = rows.compactMap { dropped.contains($0.id) ? nil : planned[$0.id] ?? $0 }
-            }
+            var rows = try await ingest.session.transactions.chunk(after: position, limit: chunkSize)
             guard let first = rows.first, var last = rows.last else { break }
             // A chunk ends with a whole day, so the transfer window only reads the days around it; only a
             // single day of more than `chunkSize` rows is cut within the day.
@@ -98,24 +84,11 @@ public struct ClassificationService: Sendable {
                 last = rows[rows.count - 1]
             }
             let wholeDays = startsADay && (rows.count < chunkSize || first.date < last.date)
-            let next = (last.date, last.id)
-            position = next
-            reading = Task { try await transactions.chunk(after: next, limit: chunkSize) }
+            position = (last.date, last.id)
             result.examined += rows.count
-            let plan: IngestPlan
-            do {
-                plan = try await ingest.plan(
-                    revisit: rows.map { ($0, $0) }, covered: wholeDays ? first.date...last.date : nil)
-                try await write(plan)
-            } catch {
-                // Nothing of the pass is left running on the session's connection when it ends.
-                _ = try? await reading.value
-                throw error
-            }
-            if writes {
-                planned = Dictionary(plan.updates.map { ($0.after.id, $0.after) }, uniquingKeysWith: { $1 })
-                dropped = Set(plan.drops.map(\.id))
-            }
+            let plan = try await ingest.plan(
+                revisit: rows.map { ($0, $0) }, covered: wholeDays ? first.date...last.date : nil)
+            try await write(plan)
             ingest.pairIndex?.apply(plan)
             for (before, after, fields) in plan.updates {
                 let first = changes[after.id]?.before ?? before

@@ -95,8 +95,7 @@ extension HouseholdSession {
     }
 
     /// Inserts `rows`, each stored as `values` gives it, 5,000 at a time: a large import never holds every row's
-    /// values at once, and each chunk's values are built while the chunk before it is written (SQLite steps on a
-    /// thread of its own, so the two overlap on two cores).
+    /// values at once.
     func insertRows<Row>(
         _ table: String, entity: String, _ rows: [Row], id: (Row) -> String, values: (Row) -> RowValues,
         extra: [(String, SQLValue)]
@@ -107,21 +106,12 @@ extension HouseholdSession {
         let columns = ["household_id"] + template.columns.map(\.column) + extra.map(\.0)
         let fields = template.columns.map(\.field).uniqued()
         let household = SQLValue.text(householdID.description)
-        let sql = self.sql
-        var writing: Task<Void, any Error>?
-        do {
-            for chunk in rows.chunked(by: 5_000) {
-                let built = chunk.map { [household] + values($0).columns.map(\.value) + extra.map(\.1) }
-                try await writing?.value
-                writing = Task { try await sql.insert(into: table, columns: columns, rows: built) }
-                try await log.record(
-                    chunk.map { ChangeLog.Entry(entity: entity, entityID: id($0), operation: .insert, fields: fields) })
-            }
-            try await writing?.value
-        } catch {
-            // The transaction ends only once no statement of this insert is still running on its connection.
-            _ = try? await writing?.value
-            throw error
+        for chunk in rows.chunked(by: 5_000) {
+            try await sql.insert(
+                into: table, columns: columns,
+                rows: chunk.map { [household] + values($0).columns.map(\.value) + extra.map(\.1) })
+            try await log.record(
+                chunk.map { ChangeLog.Entry(entity: entity, entityID: id($0), operation: .insert, fields: fields) })
         }
     }
 
