@@ -14,7 +14,7 @@ import Synchronization
 /// check and the write.
 ///
 /// It also counts the statements it sends (`VaultDatabase.statementsSent`): each is a round trip to the server.
-struct OpenConnectionSQL: SQLDatabase {
+struct OpenConnectionSQL: ForwardingSQLDatabase {
     let connection: PostgresConnection
     let base: any SQLDatabase
     let sent: StatementCount
@@ -24,12 +24,6 @@ struct OpenConnectionSQL: SQLDatabase {
         self.base = connection.sql(queryLogLevel: .trace)
         self.sent = sent
     }
-
-    var logger: Logger { base.logger }
-    var eventLoop: any EventLoop { base.eventLoop }
-    var version: (any SQLDatabaseReportedVersion)? { base.version }
-    var dialect: any SQLDialect { base.dialect }
-    var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
     func execute(
         sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void

@@ -6,17 +6,17 @@ import VaultCore
 /// Typed reads of the store's column conventions (see `Migration.foundation`), with a clear error
 /// when a stored value is not what the schema promises.
 extension SQLRow {
-    // Each read takes an SQLite value as it came when it is of the expected kind (`SQLiteRowValues`), and asks
-    // the driver's decoder otherwise, so both give the same answer and the same error.
+    // Each read takes an SQLite value as it came when the row has the column and the value is of the expected kind
+    // (`SQLiteRowValues`), and asks the driver's decoder otherwise, so both give the same answer and the same error.
 
     func text(_ column: String) throws -> String {
-        if let sqlite = self as? SQLiteRowValues, case .text(let text) = try sqlite.value(column) { return text }
+        if let sqlite = self as? SQLiteRowValues, case .text(let text) = sqlite.row.column(column) { return text }
         return try decode(column: column, as: String.self)
     }
 
     func optionalText(_ column: String) throws -> String? {
         if let sqlite = self as? SQLiteRowValues {
-            switch try sqlite.value(column) {
+            switch sqlite.row.column(column) {
             case .text(let text): return text
             case .null: return nil
             default: break
@@ -26,7 +26,7 @@ extension SQLRow {
     }
 
     func int(_ column: String) throws -> Int64 {
-        if let sqlite = self as? SQLiteRowValues, case .integer(let number) = try sqlite.value(column) {
+        if let sqlite = self as? SQLiteRowValues, case .integer(let number) = sqlite.row.column(column) {
             return Int64(number)
         }
         return try decode(column: column, as: Int64.self)
@@ -34,7 +34,7 @@ extension SQLRow {
 
     func optionalInt(_ column: String) throws -> Int64? {
         if let sqlite = self as? SQLiteRowValues {
-            switch try sqlite.value(column) {
+            switch sqlite.row.column(column) {
             case .integer(let number): return Int64(number)
             case .null: return nil
             default: break
@@ -45,7 +45,7 @@ extension SQLRow {
 
     /// PostgreSQL returns booleans; SQLite stores them as 0 and 1.
     func bool(_ column: String) throws -> Bool {
-        if let sqlite = self as? SQLiteRowValues, case .integer(let number) = try sqlite.value(column) {
+        if let sqlite = self as? SQLiteRowValues, case .integer(let number) = sqlite.row.column(column) {
             return number != 0
         }
         if let value = try? decode(column: column, as: Bool.self) { return value }

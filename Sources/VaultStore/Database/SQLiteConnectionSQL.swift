@@ -17,7 +17,7 @@ import VaultCore
 /// back as `SQLiteRowValues` whose columns the store's typed reads (`SQLRow+Columns.swift`) take directly, and
 /// `insert(into:columns:rows:)` binds a chunk's values without building an SQLKit expression per value. Anything
 /// else falls back to SQLiteKit's own conversion, so what is stored and read is the same either way.
-struct SQLiteConnectionSQL: SQLDatabase {
+struct SQLiteConnectionSQL: ForwardingSQLDatabase {
     let connection: SQLiteConnection
     let base: any SQLDatabase
 
@@ -25,12 +25,6 @@ struct SQLiteConnectionSQL: SQLDatabase {
         self.connection = connection
         self.base = connection.sql(queryLogLevel: .trace)
     }
-
-    var logger: Logger { base.logger }
-    var eventLoop: any EventLoop { base.eventLoop }
-    var version: (any SQLDatabaseReportedVersion)? { base.version }
-    var dialect: any SQLDialect { base.dialect }
-    var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
     func execute(
         sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void
@@ -106,23 +100,14 @@ struct SQLiteRowValues: SQLRow {
     func decodeNil(column: String) throws -> Bool { (row.column(column) ?? .null) == .null }
 
     func decode<D: Decodable>(column: String, as _: D.Type) throws -> D {
-        try SQLiteDataDecoder().decode(D.self, from: try value(column))
+        guard let data = row.column(column) else { throw MissingColumn(column: column) }
+        return try SQLiteDataDecoder().decode(D.self, from: data)
     }
 
-    /// The column's value; an error naming it when the row has no such column.
-    func value(_ column: String) throws -> SQLiteData {
-        guard let data = row.column(column) else {
-            throw DecodingError.keyNotFound(
-                SQLiteColumnKey(stringValue: column),
-                .init(codingPath: [], debugDescription: "The row has no column \(column)."))
-        }
-        return data
+    /// A column the query did not select: a defect in the query, never in what a person sent (so not a
+    /// `DecodingError`, which the API answers as a bad request), as SQLiteKit's own rows report it.
+    struct MissingColumn: Error, CustomStringConvertible {
+        let column: String
+        var description: String { "The query's rows have no column \(column)." }
     }
-}
-
-private struct SQLiteColumnKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }

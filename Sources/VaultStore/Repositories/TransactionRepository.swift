@@ -308,7 +308,9 @@ public struct TransactionRepository: Sendable {
             let rows = try await session.sql.raw(each.joined(separator: " UNION ALL ")).all()
             found += try await transactions(from: rows)
         }
-        return found
+        // Spans of one account may overlap: each row once.
+        var seen: Set<Transaction.ID> = []
+        return found.filter { seen.insert($0.id).inserted }
     }
 
     /// The transactions holding any of each account's bank ids (bank ids are unique within an account), and

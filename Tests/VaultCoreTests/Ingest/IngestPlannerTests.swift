@@ -86,6 +86,25 @@ import VaultCore
         #expect(result.actions.isEmpty)
     }
 
+    @Test("a row the bank lists again unchanged keeps its classification; one it changed is classified again")
+    func listedAgainUnchanged() throws {
+        // A rule saved without "apply now" matches the stored row: listing the row again does not apply it.
+        let rule = f.rule("Groceries", [RuleCondition(.description, .contains, "SAFEWAY")])
+        var stored = bank(f.checking, "T1", "2026-11-02", -8_215, "SAFEWAY #1234")
+        stored.classification = .expense
+        let again = bank(f.checking, "T1", "2026-11-02", -8_215, "SAFEWAY #1234")
+        let unchanged = try plan(
+            [.init(account: f.checking.id, rows: [again], listIsComplete: true)], stored: [stored], rules: [rule])
+        #expect(unchanged.actions.isEmpty)
+
+        var corrected = again
+        corrected.amount = Money(minorUnits: -8_251, currency: .usd)
+        let changed = try plan(
+            [.init(account: f.checking.id, rows: [corrected], listIsComplete: true)], stored: [stored], rules: [rule])
+        #expect(summary(changed, [stored]) == ["update SAFEWAY #1234 amount,categoryID,categorySource,ruleID"])
+        #expect(changed.updates.first?.after.ruleID == rule.id)
+    }
+
     @Test("the exact posted form of a pending row wins over a near one the bank listed first")
     func exactPostedFormWins() throws {
         let at = Date(timeIntervalSince1970: 1_795_000_000)
