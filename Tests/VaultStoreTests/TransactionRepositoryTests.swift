@@ -275,6 +275,64 @@ import VaultTestSupport
         }
     }
 
+    @Test(
+        "a sync's stored rows, by date and by bank id over several accounts: each row once, only what was asked",
+        arguments: TestBackend.enabled)
+    func bankRowsForSeveralAccounts(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let s = try await makeSample(database)
+            let early = Fixture.transaction(in: s.checking, date: "2026-11-03", cents: -1, source: .bank, bankID: "C-1")
+            let late = Fixture.transaction(in: s.checking, date: "2026-11-20", cents: -2, source: .bank, bankID: "C-2")
+            let card = Fixture.transaction(in: s.card, date: "2026-11-05", cents: -3, source: .bank, bankID: "K-1")
+            let cardLater = Fixture.transaction(in: s.card, date: "2026-11-25", cents: -4, source: .bank, bankID: "K-2")
+            try await database.write(household: s.household.id, actor: .commandLine) { session async throws in
+                try await session.transactions.insert([early, late, card, cardLater])
+            }
+            let (byDate, byBankID) = try await database.read(household: s.household.id) { session async throws in
+                let day = { (text: String) in LocalDate(iso: text)! }
+                let byDate = try await session.transactions.bankTransactions(in: [
+                    // Two spans of checking that overlap on `early`; the sample's manual rows are not bank rows.
+                    .init(account: s.checking.id, from: day("2026-10-01"), through: day("2026-11-10")),
+                    .init(account: s.checking.id, from: day("2026-11-01"), through: day("2026-11-21")),
+                    .init(account: s.card.id, from: day("2026-11-01"), through: day("2026-11-10")),
+                ])
+                let byBankID = try await session.transactions.bankTransactions(bankIDs: [
+                    s.checking.id: ["C-2", "K-1"], s.card.id: ["K-1", "C-9"],
+                ])
+                return (byDate, byBankID)
+            }
+            #expect(Set(byDate.map(\.id)) == [early.id, late.id, card.id])
+            #expect(byDate.count == 3)
+            #expect(Set(byBankID.map(\.id)) == [late.id, card.id])
+            #expect(byBankID.count == 2)
+        }
+    }
+
+    // SQLite's rows are the store's own (`SQLiteRowValues`); PostgreSQL's are the driver's.
+    @Test(
+        "a column a query did not select reads as absent, or as an error that is not the client's",
+        arguments: TestBackend.enabled.filter { $0 == .sqlite })
+    func missingColumn(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let s = try await makeSample(database)
+            try await database.read(household: s.household.id) { session async throws in
+                let row = try #require(
+                    try await session.sql.raw(
+                        "SELECT id FROM transactions WHERE household_id = \(bind: session.household)"
+                    )
+                    .first())
+                #expect(try row.optionalText("payee") == nil)
+                #expect(try row.optionalInt("posted_at") == nil)
+                do {
+                    _ = try row.text("payee")
+                    Issue.record("a missing column was read")
+                } catch {
+                    #expect(!(error is DecodingError))
+                }
+            }
+        }
+    }
+
     @Test("a bank id is unique within its account", arguments: TestBackend.enabled)
     func bankIdentity(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in

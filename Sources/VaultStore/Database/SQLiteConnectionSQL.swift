@@ -71,22 +71,21 @@ struct SQLiteConnectionSQL: ForwardingSQLDatabase {
     /// values bound as they are.
     func insert(into table: String, columns: [String], rows: [[SQLValue]]) async throws {
         guard !columns.isEmpty else { return }
-        let names = columns.map(Self.quoted).joined(separator: ", ")
+        let names = columns.map(quoted).joined(separator: ", ")
         let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         for chunk in rows.chunked(by: max(1, 30_000 / columns.count)) {
             var binds: [SQLiteData] = []
             binds.reserveCapacity(chunk.count * columns.count)
             for row in chunk { for value in row { binds.append(Self.data(value)) } }
             let text =
-                "INSERT INTO \(Self.quoted(table)) (\(names)) VALUES "
+                "INSERT INTO \(quoted(table)) (\(names)) VALUES "
                 + Array(repeating: tuple, count: chunk.count).joined(separator: ", ")
             try await run(text, binds)
         }
     }
 
-    static func quoted(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    /// A name as SQLKit writes it for SQLite.
+    func quoted(_ identifier: String) -> String { serialize(SQLIdentifier(identifier)).sql }
 }
 
 /// A row read through `SQLiteConnectionSQL`: its values as SQLite gave them, for typed reads without a decoder.
