@@ -3,9 +3,10 @@ import SimpleFIN
 import SimpleFINBridge
 import Testing
 import VaultCore
-import VaultServices
 import VaultStore
 import VaultTestSupport
+
+@testable import VaultServices
 
 @Suite struct ClassificationServiceTests {
     static let now: Int64 = 1_795_273_200
@@ -116,6 +117,106 @@ import VaultTestSupport
                     $0.transaction.amount.minorUnits == -savings.amount.minorUnits
                         && $0.transaction.accountID != savings.accountID
                 })
+        }
+    }
+
+    /// Drafts of every kind of reach: text, words, a pattern of literals, any-of, an account with a text, an
+    /// account alone, and an amount (no index: all history is planned).
+    static func drafts(_ scope: HouseholdScope, account: Account, category: Category.ID) -> [Rule] {
+        let conditions: [([RuleCondition], Rule.Join)] = [
+            ([RuleCondition(.description, .contains, "chipotle")], .all),
+            ([RuleCondition(.description, .containsWord, "whole foods")], .all),
+            ([RuleCondition(.description, .regex, "STAR.*STORE")], .all),
+            ([RuleCondition(.payee, .contains, "netflix"), RuleCondition(.description, .startsWith, "SPOTIFY")], .any),
+            (
+                [
+                    RuleCondition(.account, .equals, account.displayName),
+                    RuleCondition(.description, .contains, "payroll"),
+                ], .all
+            ),
+            ([RuleCondition(.account, .contains, account.displayName)], .all),
+            ([RuleCondition(.amount, .greaterThan, "1000")], .all),
+        ]
+        return conditions.map { conditions, join in
+            Rule(
+                id: Rule.ID(UUID()), householdID: scope.householdID, name: "Draft", categoryID: category,
+                join: join, priority: 100, conditions: conditions)
+        }
+    }
+
+    @Test(
+        "a preview on a household whose classification is current plans only the rows a draft can reach, as all history would",
+        arguments: TestBackend.enabled)
+    func previewReach(backend: TestBackend) async throws {
+        try await withDemo(backend) { scope in
+            let coffee = try await scope.categories.find("Coffee")
+            let payroll = try #require(try await all(scope, "payroll").first)
+            try await scope.read { session in
+                #expect(try await session.classificationIsCurrent(), "a new household, synced through the pipeline")
+                let account = try #require(try await session.accounts.find(payroll.accountID))
+                for draft in Self.drafts(scope, account: account, category: coffee.id) {
+                    let reached = try await ClassificationService.plan(in: session, adding: [draft])
+                    let whole = try await ClassificationService.pass(
+                        try await Ingest.open(in: session, adding: [draft]),
+                        chunkSize: ClassificationService.defaultChunkSize
+                    ) { _ in }
+                    let label = "\(draft.conditions.map(\.value)) \(draft.join)"
+                    #expect(!whole.changes.isEmpty, "\(label) files something")
+                    #expect(reached.changes.map(\.transaction) == whole.changes.map(\.transaction), "\(label)")
+                    #expect(reached.changes.map(\.before) == whole.changes.map(\.before), "\(label)")
+                    #expect(reached.pairsAdded == 0 && reached.pairsRemoved == 0, "\(label)")
+                    if draft.conditions.contains(where: { $0.field == .amount }) {
+                        #expect(reached.examined == whole.examined, "an amount has no index: \(label)")
+                    } else {
+                        #expect(reached.examined < whole.examined, "\(label) read \(reached.examined) rows")
+                    }
+                }
+                // Without a draft, a current household has nothing to apply: nothing is read.
+                #expect(try await ClassificationService.plan(in: session).examined == 0)
+            }
+        }
+    }
+
+    @Test(
+        "a rule saved without applying or a renamed account makes a preview plan all history until the next full pass",
+        arguments: TestBackend.enabled)
+    func previewAfterStaleInputs(backend: TestBackend) async throws {
+        try await withDemo(backend) { scope in
+            func current() async throws -> Bool { try await scope.read { try await $0.classificationIsCurrent() } }
+            let rules = RuleService(scope: scope)
+            _ = try await rules.add(
+                .init(
+                    name: "Saved", category: "Coffee", conditions: [RuleCondition(.description, .contains, "payroll")]))
+            #expect(try await current() == false, "the saved rule has not been applied")
+            // The preview still answers for every rule: the saved one's changes are in it, though the draft names
+            // other rows.
+            let preview = try await rules.preview(
+                adding: .init(
+                    name: "Draft", category: "Coffee", conditions: [RuleCondition(.description, .contains, "chipotle")])
+            )
+            #expect(preview.contains { $0.transaction.description.lowercased().contains("payroll") })
+            #expect(preview.contains { $0.transaction.description.lowercased().contains("chipotle") })
+            try await rules.apply()
+            #expect(try await current())
+            #expect(try await rules.preview().isEmpty)
+
+            // A renamed account changes what account rules match.
+            let payroll = try #require(try await all(scope, "payroll").first)
+            try await scope.write { session in
+                var account = try #require(try await session.accounts.find(payroll.accountID))
+                account.nickname = "Renamed"
+                _ = try await session.accounts.update(account)
+            }
+            #expect(try await current() == false)
+            try await ClassificationService(scope: scope).run()
+            #expect(try await current())
+            // A sync's balance update does not.
+            try await scope.write { session in
+                var account = try #require(try await session.accounts.find(payroll.accountID))
+                account.balance = Money(minorUnits: account.balance.minorUnits + 1, currency: account.currency)
+                _ = try await session.accounts.update(account)
+            }
+            #expect(try await current())
         }
     }
 }

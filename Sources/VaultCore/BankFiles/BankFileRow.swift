@@ -34,10 +34,27 @@ public struct BankFileRow: Hashable, Sendable {
     /// Text from a file as one clean line: line breaks, tabs and other control characters become spaces,
     /// runs of spaces one, and the ends trimmed (a transaction's description is single-line text).
     static func oneLine(_ text: String) -> String {
+        // Most of a file's text is printable ASCII with single spaces already: it is kept as it is.
+        if isOneLine(text.utf8) { return text }
         let spaced = String(
             String.UnicodeScalarView(
                 text.unicodeScalars.map { PlainText.isAllowed($0, multiline: false) ? $0 : " " }))
         return spaced.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    /// Whether `bytes` are printable ASCII words with single spaces between them: what `oneLine` would return.
+    static func isOneLine(_ bytes: String.UTF8View) -> Bool {
+        var afterSpace = true
+        for byte in bytes {
+            if byte == 0x20 {
+                if afterSpace { return false }
+                afterSpace = true
+            } else {
+                guard byte > 0x20, byte < 0x7F else { return false }
+                afterSpace = false
+            }
+        }
+        return !afterSpace || bytes.isEmpty
     }
 
     /// `oneLine`, or nil when nothing is left.

@@ -53,14 +53,20 @@ public enum TransferMatcher {
         in transactions: [Transaction], accounts: [Account.ID: Account], unlinked: Set<Set<Transaction.ID>> = [],
         alreadyPaired: Set<Transaction.ID> = []
     ) -> [Pair] {
-        let eligible = transactions.filter {
-            !$0.isPending && !$0.amount.isZero && !alreadyPaired.contains($0.id)
-                && (!$0.classificationSource.isLocked || $0.classification == .transfer)
+        // Positions, not copies: a bank file's 100k rows pass through here, and a row is 300 bytes.
+        let eligible = transactions.indices.filter {
+            let row = transactions[$0]
+            return !row.isPending && !row.amount.isZero && !alreadyPaired.contains(row.id)
+                && (!row.classificationSource.isLocked || row.classification == .transfer)
         }
+        // Rows of one account never pair: a bank file's batch alone has nothing to match.
+        guard let first = eligible.first,
+            eligible.contains(where: { transactions[$0].accountID != transactions[first].accountID })
+        else { return [] }
         // Outflows indexed by (currency, size), so each inflow only meets outflows of its size.
-        var outflows: [String: [Transaction]] = [:]
-        for transaction in eligible where transaction.amount.isNegative {
-            outflows[key(transaction.amount), default: []].append(transaction)
+        var outflows: [Size: [Int]] = [:]
+        for index in eligible where transactions[index].amount.isNegative {
+            outflows[Size(transactions[index].amount), default: []].append(index)
         }
         struct Candidate {
             let outflow: Transaction
@@ -68,8 +74,11 @@ public enum TransferMatcher {
             let gap: Int
         }
         var candidates: [Candidate] = []
-        for inflow in eligible where inflow.amount.isPositive {
-            for outflow in outflows[key(inflow.amount)] ?? [] where outflow.accountID != inflow.accountID {
+        for index in eligible where transactions[index].amount.isPositive {
+            let inflow = transactions[index]
+            for position in outflows[Size(inflow.amount)] ?? [] {
+                let outflow = transactions[position]
+                guard outflow.accountID != inflow.accountID else { continue }
                 let gap = abs(outflow.date.days(until: inflow.date))
                 guard gap <= maximumDays, !unlinked.contains([outflow.id, inflow.id]) else { continue }
                 candidates.append(Candidate(outflow: outflow, inflow: inflow, gap: gap))
@@ -94,8 +103,14 @@ public enum TransferMatcher {
         return pairs
     }
 
-    /// The amount's size and currency as one key.
-    private static func key(_ amount: Money) -> String {
-        "\(amount.currency.code)|\(amount.minorUnits.magnitude)"
+    /// An amount's size and currency, as one key.
+    private struct Size: Hashable {
+        let currency: Currency
+        let magnitude: UInt64
+
+        init(_ amount: Money) {
+            currency = amount.currency
+            magnitude = amount.minorUnits.magnitude
+        }
     }
 }

@@ -103,18 +103,20 @@ public enum IngestPlanner {
 
         // Stage 2: identity, per account, for each batch as a whole.
         for batch in input.batches {
-            let bankRows = batch.rows.filter { $0.bankTransactionID != nil }
+            let bankRows = batch.rows.indices.filter { batch.rows[$0].bankTransactionID != nil }
             // Rows without bank ids (generated, manual) meet no stored row here: the account's rows are not gathered.
             let candidates =
                 bankRows.isEmpty && !batch.listIsComplete && !batch.matchesStoredContent
                 ? [] : current.values.filter { $0.accountID == batch.account }.sorted { $0.id < $1.id }
             let deleted = input.deleted[batch.account] ?? []
+            // Each bank row's decision, by its position in the batch (nil for a row without a bank id).
+            var decided = [TransactionIdentity.Decision?](repeating: nil, count: batch.rows.count)
             let decisions = TransactionIdentity.match(
-                bankRows.map(incoming), candidates: candidates.map(TransactionIdentity.Candidate.init),
+                bankRows.map { incoming(batch.rows[$0]) },
+                candidates: candidates.map(TransactionIdentity.Candidate.init),
                 deletedBankIDs: Set(deleted.compactMap(\.bankID)), deleted: deleted,
                 listIsComplete: batch.listIsComplete)
-            var decided: [String: TransactionIdentity.Decision] = [:]
-            for (row, decision) in zip(bankRows, decisions) { decided[row.bankTransactionID ?? ""] = decision }
+            for (index, decision) in zip(bankRows, decisions) { decided[index] = decision }
             let overlapping = batch.matchesStoredContent ? overlaps(batch, decided, candidates) : [:]
             var claimed: Set<Transaction.ID> = []
             for (index, row) in batch.rows.enumerated() {
@@ -124,7 +126,7 @@ public enum IngestPlanner {
                     claimed.insert(id)
                     continue
                 }
-                let decision = row.bankTransactionID.flatMap { decided[$0] } ?? .new
+                let decision = decided[index] ?? .new
                 switch decision {
                 case .deletedByPerson:
                     head.append(
@@ -174,9 +176,10 @@ public enum IngestPlanner {
         let outside = storedPairs.filter { before[$0.pair.outflow] == nil || before[$0.pair.inflow] == nil }
             .map(\.pair)
         let held = Set((manual + outside).flatMap(\.key))
-        let universe = current.values.sorted { $0.id < $1.id }
+        // In any order: the matcher's answer does not depend on it.
         let found = Set(
-            TransferMatcher.pairs(in: universe, accounts: input.accounts, unlinked: input.unlinked, alreadyPaired: held)
+            TransferMatcher.pairs(
+                in: Array(current.values), accounts: input.accounts, unlinked: input.unlinked, alreadyPaired: held)
         )
         let storedAuto = Set(
             storedPairs.filter { !$0.isManual && before[$0.pair.outflow] != nil && before[$0.pair.inflow] != nil }
@@ -212,7 +215,7 @@ public enum IngestPlanner {
             guard let row = current[id] else { continue }
             actions.append(.insert(row, reason: reason(reasons[id], row, ruleNames)))
         }
-        for id in touched.sorted() where before[id] != nil {
+        for id in touched.filter({ before[$0] != nil }).sorted() {
             guard let old = before[id], let row = current[id], row != old else { continue }
             actions.append(
                 .update(
@@ -229,19 +232,17 @@ public enum IngestPlanner {
     /// For a batch that matches stored content: the stored row (and how many days apart) that each new
     /// incoming row already is, by the row's index in the batch; stored rows its bank ids found are not offered.
     static func overlaps(
-        _ batch: Batch, _ decided: [String: TransactionIdentity.Decision], _ candidates: [Transaction]
+        _ batch: Batch, _ decided: [TransactionIdentity.Decision?], _ candidates: [Transaction]
     ) -> [Int: (Transaction.ID, Int)] {
         guard !candidates.isEmpty else { return [:] }
         var claimed: Set<Transaction.ID> = []
-        for decision in decided.values {
+        for decision in decided {
             switch decision {
             case .known(let id), .postedFromPending(let id), .reissued(let id): claimed.insert(id)
-            case .new, .deletedByPerson: break
+            case .new, .deletedByPerson, nil: break
             }
         }
-        let open = batch.rows.indices.filter { index in
-            batch.rows[index].bankTransactionID.flatMap { decided[$0] }.map { $0 == .new } ?? true
-        }
+        let open = batch.rows.indices.filter { decided[$0].map { $0 == .new } ?? true }
         let stored = candidates.filter { !claimed.contains($0.id) }
         let found = TransactionIdentity.overlaps(
             open.map { incoming(batch.rows[$0]) }, candidates: stored.map(TransactionIdentity.Candidate.init))

@@ -49,32 +49,47 @@ public struct ClassificationService: Sendable {
     static func run(in session: HouseholdSession, chunkSize: Int, newID: () -> Rule.ID) async throws -> Result {
         try await ensureBuiltIns(in: session, newID: newID)
         let ingest = try await Ingest.open(in: session)
-        return try await pass(ingest, chunkSize: chunkSize) { plan in try await ingest.apply(plan) }
+        let result = try await pass(ingest, chunkSize: chunkSize) { plan in try await ingest.apply(plan) }
+        try await session.markClassificationCurrent()
+        return result
     }
 
     /// What a run would change, decided from what is stored without writing anything: a preview plans in a
     /// read session, so it never holds the database's writer while rules match. `adding` rules are run as if
     /// they were stored.
+    ///
+    /// When the stored classification is current for the stored rules (`HouseholdSession.classificationIsCurrent`),
+    /// a run changes only rows a draft can match: only those are read and planned (`RuleReach`), through the
+    /// trigram and account indexes. Otherwise, or when a draft can match rows no index finds, all history is planned.
     static func plan(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Result {
-        try await pass(try await Ingest.open(in: session, adding: drafts), chunkSize: defaultChunkSize) { _ in }
+        let ingest = try await Ingest.open(in: session, adding: drafts)
+        let accounts = ingest.accounts.values.sorted { $0.id < $1.id }
+        let reaches = drafts.map { RuleReach($0, accounts: accounts) }
+        guard try await session.classificationIsCurrent(), reaches.allSatisfy({ $0 != nil }) else {
+            return try await pass(ingest, chunkSize: defaultChunkSize) { _ in }
+        }
+        var reached: [Transaction.ID: Transaction] = [:]
+        for case let reach? in reaches {
+            for row in try await session.transactions.reachable(reach) { reached[row.id] = row }
+        }
+        var rest = reached.values.sorted { ($0.date, $0.id) < ($1.date, $1.id) }[...]
+        return try await gather(ingest, write: { _ in }) {
+            guard !rest.isEmpty else { return nil }
+            defer { rest = rest.dropFirst(defaultChunkSize) }
+            return (Array(rest.prefix(defaultChunkSize)), nil)
+        }
     }
 
-    /// Plans all history in date-ordered chunks, handing each chunk's plan to `write`; the changes are
-    /// gathered per transaction (a row at the edge of two chunks may be planned twice, to the same end).
+    /// Plans all history in date-ordered chunks, handing each chunk's plan to `write`.
     static func pass(
         _ ingest: Ingest, chunkSize: Int, write: (IngestPlan) async throws -> Void
     ) async throws -> Result {
         var ingest = ingest
         ingest.pairIndex = PairIndex(try await ingest.session.transfers.all())
-        var result = Result()
-        result.skippedRules = ingest.skippedRules
-        var changes: [Transaction.ID: Change] = [:]
-        var added: Set<TransferMatcher.Pair> = []
-        var removed: Set<TransferMatcher.Pair> = []
         var position: (LocalDate, Transaction.ID)?
-        while true {
+        return try await gather(ingest, write: write) {
             var rows = try await ingest.session.transactions.chunk(after: position, limit: chunkSize)
-            guard let first = rows.first, var last = rows.last else { break }
+            guard let first = rows.first, var last = rows.last else { return nil }
             // A chunk ends with a whole day, so the transfer window only reads the days around it; only a
             // single day of more than `chunkSize` rows is cut within the day.
             let startsADay = position.map { $0.0 < first.date } ?? true
@@ -85,9 +100,25 @@ public struct ClassificationService: Sendable {
             }
             let wholeDays = startsADay && (rows.count < chunkSize || first.date < last.date)
             position = (last.date, last.id)
+            return (rows, wholeDays ? first.date...last.date : nil)
+        }
+    }
+
+    /// Plans each chunk `next` gives as stored rows to revisit (with the days all of whose rows it holds), hands
+    /// each plan to `write`, and gathers the changes per transaction (a row at the edge of two chunks may be
+    /// planned twice, to the same end).
+    static func gather(
+        _ ingest: Ingest, write: (IngestPlan) async throws -> Void,
+        next: () async throws -> (rows: [Transaction], covered: ClosedRange<LocalDate>?)?
+    ) async throws -> Result {
+        var result = Result()
+        result.skippedRules = ingest.skippedRules
+        var changes: [Transaction.ID: Change] = [:]
+        var added: Set<TransferMatcher.Pair> = []
+        var removed: Set<TransferMatcher.Pair> = []
+        while let (rows, covered) = try await next() {
             result.examined += rows.count
-            let plan = try await ingest.plan(
-                revisit: rows.map { ($0, $0) }, covered: wholeDays ? first.date...last.date : nil)
+            let plan = try await ingest.plan(revisit: rows.map { ($0, $0) }, covered: covered)
             try await write(plan)
             ingest.pairIndex?.apply(plan)
             for (before, after, fields) in plan.updates {

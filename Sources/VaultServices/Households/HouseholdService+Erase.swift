@@ -65,6 +65,7 @@ extension HouseholdService {
                 let categories = defaultCategories(for: household)
                 try await session.categories.insert(categories)
                 try await ClassificationService.ensureBuiltIns(in: session, newID: { vault.newID() })
+                try await session.markClassificationCurrent()
                 return Erased(rows: rows, categoriesRestored: categories.count)
             }
         }

@@ -81,6 +81,8 @@ public struct HouseholdService: Sendable {
             ) { session in
                 try await session.categories.insert(categories)
                 try await ClassificationService.ensureBuiltIns(in: session, newID: { vault.newID() })
+                // Nothing to classify yet: the household starts with its classification whole.
+                try await session.markClassificationCurrent()
                 try await also(session, household)
             }
         }

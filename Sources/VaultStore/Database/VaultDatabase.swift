@@ -27,6 +27,8 @@ public final class VaultDatabase: Sendable {
     /// Logs a PostgreSQL outage once when it starts and once when it ends.
     private let outages: OutageLog
     private let statements = StatementCount()
+    /// Whether the schema has the classification stamp (migration 0023); tests open older schemas.
+    let stampsClassification: Bool
 
     /// How many statements this process has sent to PostgreSQL through this database, each a round trip (0 on
     /// SQLite, whose statements are calls within the process): what a change to a path costs the server.
@@ -40,7 +42,10 @@ public final class VaultDatabase: Sendable {
     /// Readers that may share a file database at once; SQLite in WAL mode serves them in parallel.
     static let sqliteFileConnections = 4
 
-    private init(dialect: Dialect, location: DatabaseLocation, backend: Backend, logger: Logger) {
+    private init(
+        dialect: Dialect, location: DatabaseLocation, backend: Backend, logger: Logger, migrations: [Migration]
+    ) {
+        self.stampsClassification = migrations.contains { $0.name == Migration.classificationStamp.name }
         self.dialect = dialect
         self.location = location
         self.backend = backend
@@ -98,7 +103,9 @@ public final class VaultDatabase: Sendable {
         case .sqliteMemory:
             // One connection: an in-memory SQLite database exists only on the connection that made it.
             let pool = SQLitePool(storage: .memory, maximum: 1, logger: logger)
-            database = VaultDatabase(dialect: .sqlite, location: location, backend: .sqlite(pool), logger: logger)
+            database = VaultDatabase(
+                dialect: .sqlite, location: location, backend: .sqlite(pool), logger: logger,
+                migrations: migrations)
         case .sqliteFile(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {
@@ -110,7 +117,9 @@ public final class VaultDatabase: Sendable {
                         + "\(error.localizedDescription). Choose another place with --database.")
             }
             let pool = SQLitePool(storage: .file(path: path), maximum: sqliteFileConnections, logger: logger)
-            database = VaultDatabase(dialect: .sqlite, location: location, backend: .sqlite(pool), logger: logger)
+            database = VaultDatabase(
+                dialect: .sqlite, location: location, backend: .sqlite(pool), logger: logger,
+                migrations: migrations)
         case .postgres(let postgres):
             let configuration = try postgres.clientConfiguration()
             // One direct connection first: when TLS, a certificate or a password is refused it says so at
@@ -130,7 +139,8 @@ public final class VaultDatabase: Sendable {
             // Started immediately so the client is running before the first connection is leased.
             let runner = Task.immediate { await client.run() }
             database = VaultDatabase(
-                dialect: .postgres, location: location, backend: .postgres(client, runner), logger: logger)
+                dialect: .postgres, location: location, backend: .postgres(client, runner), logger: logger,
+                migrations: migrations)
         }
         do {
             try await withDeadline(openTimeout, location: location) {

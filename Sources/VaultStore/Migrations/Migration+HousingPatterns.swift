@@ -54,7 +54,7 @@ extension Migration {
             try await db.raw(
                 "UPDATE households SET data_version = data_version + 1 WHERE id = \(bind: household.description)"
             ).run()
-            try await ChangeLog(sql: db, householdID: household, actor: .system, now: now)
+            try await ChangeLog(sql: db, householdID: household, actor: .system, now: now, movesInputs: false)
                 .record("rule", rule.id, .insert, fields: [])
         }
     }

@@ -36,5 +36,6 @@ extension Migration {
         .calendarFeeds,
         .lensChoices,
         .loansCategory,
+        .classificationStamp,
     ]
 }

@@ -30,9 +30,11 @@ public struct HouseholdDirectory: Sendable {
                         \(bind: Int64(household.firstWeekday.rawValue)), \(bind: now.unixSeconds))
                 """
             ).run()
-            let log = ChangeLog(sql: sql, householdID: household.id, actor: actor, now: now)
+            let log = ChangeLog(
+                sql: sql, householdID: household.id, actor: actor, now: now,
+                movesInputs: database.stampsClassification)
             try await log.record(
-                "household", household.id, .insert, fields: ["name", "timeZone", "baseCurrency", "firstWeekday"])
+                "household", household.id, .insert, fields: [])
             try await setUp(HouseholdSession(sql: sql, householdID: household.id, changeLog: log, now: now))
             return (household, true)
         }

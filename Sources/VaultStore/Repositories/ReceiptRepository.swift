@@ -28,7 +28,7 @@ public struct ReceiptRepository: Sendable {
             )
             .run()
         try await log.record(
-            "receipt", receipt.id, .insert, fields: ["id", "transactionID", "fileName", "contentType", "byteSize"])
+            "receipt", receipt.id, .insert, fields: [])
     }
 
     /// One receipt's description, nil when this household has none by that id.

@@ -104,14 +104,13 @@ extension HouseholdSession {
         let log = try log()
         let template = values(first)
         let columns = ["household_id"] + template.columns.map(\.column) + extra.map(\.0)
-        let fields = template.columns.map(\.field).uniqued()
         let household = SQLValue.text(householdID.description)
         for chunk in rows.chunked(by: 5_000) {
             try await sql.insert(
                 into: table, columns: columns,
                 rows: chunk.map { [household] + values($0).columns.map(\.value) + extra.map(\.1) })
             try await log.record(
-                chunk.map { ChangeLog.Entry(entity: entity, entityID: id($0), operation: .insert, fields: fields) })
+                chunk.map { ChangeLog.Entry(entity: entity, entityID: id($0), operation: .insert, fields: []) })
         }
     }
 

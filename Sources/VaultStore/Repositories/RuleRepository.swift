@@ -199,7 +199,7 @@ public struct TransferRepository: Sendable {
         try await log.record(
             pairs.map {
                 ChangeLog.Entry(
-                    entity: "transfer", entityID: $0.outflow.description, operation: .insert, fields: ["inflow"])
+                    entity: "transfer", entityID: $0.outflow.description, operation: .insert, fields: [])
             })
     }
 

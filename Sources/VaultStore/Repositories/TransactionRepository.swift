@@ -275,6 +275,40 @@ public struct TransactionRepository: Sendable {
         return try await transactions(from: rows)
     }
 
+    /// The household's transactions a rule can match (`RuleReach`), in date order: each part through the trigram
+    /// index of search keys (SQLite's `transaction_search`, PostgreSQL's `pg_trgm` index) or the account index.
+    public func reachable(_ reach: RuleReach) async throws -> [Transaction] {
+        var found: [Transaction.ID: Transaction] = [:]
+        for part in reach.parts {
+            if part.accounts?.isEmpty == true { continue }
+            var conditions: [SQLQueryString] = ["t.household_id = \(bind: session.household)"]
+            if let accounts = part.accounts {
+                conditions.append("t.account_id IN (\(binds: accounts.map(\.description).sorted()))")
+            }
+            // Folded fragments hold only letters and digits: nothing in them is a LIKE wildcard.
+            if session.sql.dialect.name == "sqlite", !part.fragments.isEmpty {
+                // The trigram table holds every household's keys; the other conditions keep to this one.
+                let lookups = part.fragments.map { fragment -> SQLQueryString in
+                    "SELECT rowid FROM transaction_search WHERE search_key LIKE \(bind: "%" + fragment + "%")"
+                }
+                conditions.append("t.rowid IN (" + lookups.joined(separator: " INTERSECT ") + ")")
+            } else {
+                for fragment in part.fragments {
+                    conditions.append("t.search_key LIKE \(bind: "%" + fragment + "%")")
+                }
+            }
+            // On SQLite, rows found by the trigram index are fetched by rowid (`byRowID`), and an account's through
+            // its own index.
+            let select =
+                session.sql.dialect.name != "sqlite"
+                ? Self.selectWithCurrency
+                : part.fragments.isEmpty ? select(account: "transactions_by_account") : Self.select(searchRowIDs: [])
+            let rows = try await session.sql.raw(select + " WHERE " + conditions.joined(separator: " AND ")).all()
+            for row in try await transactions(from: rows) { found[row.id] = row }
+        }
+        return found.values.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    }
+
     /// Where to look for the stored rows incoming ones may be: an account's transactions from bank sync (and,
     /// with `orImported`, from bank files) dated within a range.
     public struct BankSpan: Sendable {

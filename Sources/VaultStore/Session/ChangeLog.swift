@@ -30,7 +30,8 @@ public struct ChangeRecord: Hashable, Sendable {
     public let entity: String
     public let entityID: String
     public let operation: ChangeOperation
-    /// The names of the fields set or changed (all of them for an insert).
+    /// The names of the fields an update changed. An insert names none: it sets every field of a new row, and
+    /// listing them for each row of a 100k-row import doubled what the import wrote.
     public let fields: [String]
     public let actor: ChangeActor
     public let at: Date
@@ -58,12 +59,21 @@ struct ChangeLog: Sendable {
         let entries = Mutex<[Entry]>([])
     }
 
-    init(sql: any SQLDatabase, householdID: Household.ID, actor: ChangeActor, now: Date, held: Bool = false) {
+    /// Whether writing a change to what classification reads moves `inputs_seq` (migration 0023); false for the
+    /// migrations before it, which run before the column exists (their households start with it unknown anyway),
+    /// and for tests' older schemas.
+    private let movesInputs: Bool
+
+    init(
+        sql: any SQLDatabase, householdID: Household.ID, actor: ChangeActor, now: Date, held: Bool = false,
+        movesInputs: Bool = true
+    ) {
         self.sql = sql
         self.householdID = householdID
         self.actor = actor
         self.now = now
         self.held = held ? Held() : nil
+        self.movesInputs = movesInputs
     }
 
     /// Writes the entries a held log kept, in the order they were recorded.
@@ -82,6 +92,21 @@ struct ChangeLog: Sendable {
         let entityID: String
         let operation: ChangeOperation
         let fields: [String]
+
+        /// Whether the change alters what classification reads besides a transaction itself: a rule, a category,
+        /// an account's name, nickname or kind (account rules, payment categories), an account removed. Writing it
+        /// moves the household's `inputs_seq` (migration 0023).
+        var changesClassificationInputs: Bool {
+            switch entity {
+            case "rule", "category": true
+            case "account":
+                operation == .delete
+                    || (operation == .update && fields.contains { Self.classifiedAccountFields.contains($0) })
+            default: false
+            }
+        }
+
+        static let classifiedAccountFields: Set<String> = ["name", "nickname", "kind"]
     }
 
     /// Records one change.
@@ -111,9 +136,13 @@ struct ChangeLog: Sendable {
     /// its deletion takes the log written before it.
     private func write(_ entries: [Entry], unlessGone: Bool = false) async throws {
         guard !entries.isEmpty else { return }
+        // Both sides of a SET read the row as it was, so `inputs_seq` takes the last of these entries' numbers.
+        let inputs: SQLQueryString =
+            movesInputs && entries.contains(where: \.changesClassificationInputs)
+            ? ", inputs_seq = change_seq + \(bind: Int64(entries.count))" : ""
         let row = try await sql.raw(
             """
-            UPDATE households SET change_seq = change_seq + \(bind: Int64(entries.count))
+            UPDATE households SET change_seq = change_seq + \(bind: Int64(entries.count))\(inputs)
             WHERE id = \(bind: householdID.description) RETURNING change_seq
             """
         ).first()

@@ -152,7 +152,8 @@ extension VaultDatabase {
                     """
                 ).first() != nil
             else { throw StoreError(.notFound, "The household \(household) does not exist.") }
-            let log = ChangeLog(sql: sql, householdID: household, actor: actor, now: now, held: true)
+            let log = ChangeLog(
+                sql: sql, householdID: household, actor: actor, now: now, held: true, movesInputs: stampsClassification)
             let result = try await body(HouseholdSession(sql: sql, householdID: household, changeLog: log, now: now))
             try await log.flush()
             return result

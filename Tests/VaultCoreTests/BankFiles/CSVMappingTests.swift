@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import VaultCore
+
+@testable import VaultCore
 
 @Suite struct CSVMappingTests {
     /// A European bank's export: BOM, semicolons, day-first dates, decimal commas, thousands points.
@@ -52,6 +53,21 @@ import VaultCore
         #expect(rows.map(\.date.description) == ["2024-01-05", "2024-01-13"])
         #expect(rows.map(\.description) == ["CAFE LUNA", "RENT"])
         #expect(rows.map(\.amount.minorUnits) == [-450, 120_000])
+    }
+
+    @Test(
+        "a description is cleaned to one line: clean ASCII is kept as it is, anything else is cleaned",
+        arguments: [
+            ("CAFE LUNA", "CAFE LUNA", true), ("", "", true), ("A", "A", true),
+            ("UBER *EATS #12", "UBER *EATS #12", true),
+            ("CAFE  LUNA", "CAFE LUNA", false), (" CAFE", "CAFE", false), ("CAFE ", "CAFE", false), (" ", "", false),
+            ("CAFE\tLUNA", "CAFE LUNA", false), ("CAFE\r\nLUNA", "CAFE LUNA", false),
+            ("CAFE\u{7F}LUNA", "CAFE LUNA", false),
+            ("Café Luna", "Café Luna", false), ("Café\u{85}Luna", "Café Luna", false),
+        ])
+    func oneLine(text: String, line: String, isClean: Bool) {
+        #expect(BankFileRow.isOneLine(text.utf8) == isClean)
+        #expect(BankFileRow.oneLine(text) == line)
     }
 
     @Test("debit and credit columns: money out is negative whichever sign the bank wrote")
