@@ -215,7 +215,7 @@ public enum IngestPlanner {
             guard let row = current[id] else { continue }
             actions.append(.insert(row, reason: reason(reasons[id], row, ruleNames)))
         }
-        for id in touched.filter({ before[$0] != nil }).sorted() {
+        for id in touched.lazy.filter({ before[$0] != nil }).sorted() {
             guard let old = before[id], let row = current[id], row != old else { continue }
             actions.append(
                 .update(

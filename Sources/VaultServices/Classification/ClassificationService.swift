@@ -62,18 +62,22 @@ public struct ClassificationService: Sendable {
     /// a run changes only rows a draft can match: only those are read and planned (`RuleReach`), through the
     /// trigram and account indexes. Otherwise, or when a draft can match rows no index finds, all history is planned.
     static func plan(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Result {
-        let ingest = try await Ingest.open(in: session, adding: drafts)
+        var ingest = try await Ingest.open(in: session, adding: drafts)
         let accounts = ingest.accounts.values.sorted { $0.id < $1.id }
         let reaches = drafts.map { RuleReach($0, accounts: accounts) }
         guard try await session.classificationIsCurrent(), reaches.allSatisfy({ $0 != nil }) else {
             return try await pass(ingest, chunkSize: defaultChunkSize) { _ in }
         }
-        var reached: [Transaction.ID: Transaction] = [:]
-        for case let reach? in reaches {
-            for row in try await session.transactions.reachable(reach) { reached[row.id] = row }
+        var reached: [Transaction] = []
+        for case let reach? in reaches { reached += try await session.transactions.reachable(reach) }
+        if reaches.count > 1 {
+            var seen: Set<Transaction.ID> = []
+            reached = reached.filter { seen.insert($0.id).inserted }.sorted(byKey: { ($0.date, $0.id) })
         }
-        var rest = reached.values.sorted { ($0.date, $0.id) < ($1.date, $1.id) }[...]
-        return try await gather(ingest, write: { _ in }) {
+        var rest = reached[...]
+        // The household's pairs in one read: asking for the pairs of tens of thousands of rows 400 at a time cost more.
+        ingest.pairIndex = PairIndex(try await session.transfers.all())
+        return try await gather(ingest, write: { _ in }, pairsAreCurrent: true) {
             guard !rest.isEmpty else { return nil }
             defer { rest = rest.dropFirst(defaultChunkSize) }
             return (Array(rest.prefix(defaultChunkSize)), nil)
@@ -104,34 +108,40 @@ public struct ClassificationService: Sendable {
         }
     }
 
-    /// Plans each chunk `next` gives as stored rows to revisit (with the days all of whose rows it holds), hands
-    /// each plan to `write`, and gathers the changes per transaction (a row at the edge of two chunks may be
+    /// Plans each chunk `next` gives as stored rows to revisit (with the days all of whose rows it holds; see
+    /// `Ingest.plan` for `pairsAreCurrent`), hands each plan to `write`, and gathers the changes per transaction (a row at the edge of two chunks may be
     /// planned twice, to the same end).
     static func gather(
-        _ ingest: Ingest, write: (IngestPlan) async throws -> Void,
+        _ ingest: Ingest, write: (IngestPlan) async throws -> Void, pairsAreCurrent: Bool = false,
         next: () async throws -> (rows: [Transaction], covered: ClosedRange<LocalDate>?)?
     ) async throws -> Result {
         var result = Result()
         result.skippedRules = ingest.skippedRules
-        var changes: [Transaction.ID: Change] = [:]
+        // Each row's change once, where it was first planned (a change is two rows: the index is what moves).
+        var changes: [Change] = []
+        var position: [Transaction.ID: Int] = [:]
         var added: Set<TransferMatcher.Pair> = []
         var removed: Set<TransferMatcher.Pair> = []
         while let (rows, covered) = try await next() {
             result.examined += rows.count
-            let plan = try await ingest.plan(revisit: rows.map { ($0, $0) }, covered: covered)
+            let plan = try await ingest.plan(
+                revisit: rows.map { ($0, $0) }, covered: covered, pairsAreCurrent: pairsAreCurrent)
             try await write(plan)
             ingest.pairIndex?.apply(plan)
             for (before, after, fields) in plan.updates {
-                let first = changes[after.id]?.before ?? before
-                changes[after.id] = Change(
-                    transaction: after, before: first, fields: (changes[after.id]?.fields ?? []) + fields)
+                if let index = position[after.id] {
+                    let earlier = changes[index]
+                    changes[index] = Change(transaction: after, before: earlier.before, fields: earlier.fields + fields)
+                } else {
+                    position[after.id] = changes.count
+                    changes.append(Change(transaction: after, before: before, fields: fields))
+                }
             }
             added.formUnion(plan.pairs)
             removed.formUnion(plan.unpairs)
         }
-        result.changes = changes.values.filter { $0.transaction != $0.before }.sorted {
-            ($0.transaction.date, $0.transaction.id) < ($1.transaction.date, $1.transaction.id)
-        }
+        result.changes = changes.filter { $0.transaction != $0.before }
+            .sorted(byKey: { ($0.transaction.date, $0.transaction.id) })
         result.pairsAdded = added.subtracting(removed).count
         result.pairsRemoved = removed.subtracting(added).count
         return result

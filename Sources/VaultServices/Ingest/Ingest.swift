@@ -53,9 +53,15 @@ struct Ingest {
     ///
     /// `covered`: days all of whose stored rows are among `revisit` already (a chunk of a pass over all
     /// history), so the transfer window need not read them again.
+    ///
+    /// `pairsAreCurrent`: the stored pairs are what the matcher gives (the stored classification is current) and
+    /// only rules change (a rule preview revisiting stored rows as stored): the rows' stored partners are all the
+    /// matcher needs, and no window is read. Greedy matching over rows closed under their stored pairs forms those
+    /// same pairs: a candidate passed over in the whole household was passed over for a pair whose sides are here.
     func plan(
         _ batches: [(batch: IngestPlanner.Batch, dates: [LocalDate])] = [],
-        revisit: [(stored: Transaction, changed: Transaction)] = [], covered: ClosedRange<LocalDate>? = nil
+        revisit: [(stored: Transaction, changed: Transaction)] = [], covered: ClosedRange<LocalDate>? = nil,
+        pairsAreCurrent: Bool = false
     ) async throws -> IngestPlan {
         var loaded: [Transaction.ID: Transaction] = [:]
         for (stored, _) in revisit { loaded[stored.id] = stored }
@@ -87,8 +93,16 @@ struct Ingest {
         }
         let deleted = try await session.syncRecords.deletedTransactions(in: read.compactMap { accounts[$0] })
         let seeds = Array(loaded.values) + batches.flatMap(\.batch.rows) + revisit.map(\.changed)
-        try await closeTransferWindow(around: seeds, loaded: &loaded, covered: covered)
-        let stored = loaded.values.sorted { $0.id < $1.id }
+        if pairsAreCurrent {
+            let partners = try await pairs(involving: Array(loaded.keys)).flatMap(\.pair.key).filter {
+                loaded[$0] == nil
+            }
+            for row in try await session.transactions.find(Array(Set(partners))) { loaded[row.id] = row }
+        } else {
+            try await closeTransferWindow(around: seeds, loaded: &loaded, covered: covered)
+        }
+        // In any order: the planner's answer does not depend on it.
+        let stored = Array(loaded.values)
         return IngestPlanner.plan(
             IngestPlanner.Input(
                 batches: batches.map(\.batch), revisit: revisit.map(\.changed), stored: stored,

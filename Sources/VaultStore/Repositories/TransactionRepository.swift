@@ -278,7 +278,7 @@ public struct TransactionRepository: Sendable {
     /// The household's transactions a rule can match (`RuleReach`), in date order: each part through the trigram
     /// index of search keys (SQLite's `transaction_search`, PostgreSQL's `pg_trgm` index) or the account index.
     public func reachable(_ reach: RuleReach) async throws -> [Transaction] {
-        var found: [Transaction.ID: Transaction] = [:]
+        var found: [Transaction] = []
         for part in reach.parts {
             if part.accounts?.isEmpty == true { continue }
             var conditions: [SQLQueryString] = ["t.household_id = \(bind: session.household)"]
@@ -304,9 +304,13 @@ public struct TransactionRepository: Sendable {
                 ? Self.selectWithCurrency
                 : part.fragments.isEmpty ? select(account: "transactions_by_account") : Self.select(searchRowIDs: [])
             let rows = try await session.sql.raw(select + " WHERE " + conditions.joined(separator: " AND ")).all()
-            for row in try await transactions(from: rows) { found[row.id] = row }
+            found += try await transactions(from: rows)
         }
-        return found.values.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+        if reach.parts.count > 1 {
+            var seen: Set<Transaction.ID> = []
+            found = found.filter { seen.insert($0.id).inserted }
+        }
+        return found.sorted(byKey: { ($0.date, $0.id) })
     }
 
     /// Where to look for the stored rows incoming ones may be: an account's transactions from bank sync (and,
