@@ -151,8 +151,13 @@ import ZIPFoundation
             let fresh = try await world.vault.households.create(
                 .init(name: "Copy", timeZone: "America/New_York", currency: "USD"))
             let copy = world.vault.household(fresh.id)
+            func current() async throws -> Bool {
+                try await world.vault.database.read(household: fresh.id) { try await $0.classificationIsCurrent() }
+            }
+            #expect(try await current(), "a new household has nothing to classify")
             let report = try await copy.dataset.importDataset(file)
             #expect(report.intoEmptyHousehold && report.applied)
+            #expect(try await current() == false, "rows and pairs stored as the dataset recorded them")
             Self.expectSame(try await Self.figures(copy), figures)
             #expect(try await Self.figures(world.ours) == figures)
             let ours = try await world.ours.transactions.list(TransactionQuery(pageSize: 5)).items.map(\.transaction.id)

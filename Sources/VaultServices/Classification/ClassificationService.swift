@@ -68,19 +68,19 @@ public struct ClassificationService: Sendable {
         guard try await session.classificationIsCurrent(), reaches.allSatisfy({ $0 != nil }) else {
             return try await pass(ingest, chunkSize: defaultChunkSize) { _ in }
         }
-        var reached: [Transaction] = []
+        var reached: [Transaction.ID] = []
         for case let reach? in reaches { reached += try await session.transactions.reachable(reach) }
         if reaches.count > 1 {
             var seen: Set<Transaction.ID> = []
-            reached = reached.filter { seen.insert($0.id).inserted }.sorted(byKey: { ($0.date, $0.id) })
+            reached = reached.filter { seen.insert($0).inserted }
         }
-        var rest = reached[...]
         // The household's pairs in one read: asking for the pairs of tens of thousands of rows 400 at a time cost more.
         ingest.pairIndex = PairIndex(try await session.transfers.all())
+        var rest = reached[...]
         return try await gather(ingest, write: { _ in }, pairsAreCurrent: true) {
             guard !rest.isEmpty else { return nil }
             defer { rest = rest.dropFirst(defaultChunkSize) }
-            return (Array(rest.prefix(defaultChunkSize)), nil)
+            return (try await session.transactions.find(Array(rest.prefix(defaultChunkSize))), nil)
         }
     }
 

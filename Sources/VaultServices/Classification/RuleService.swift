@@ -175,10 +175,11 @@ public struct RuleService: Sendable {
 
     /// What applying every rule (with `draft` added, when given) to all history would change, without changing it.
     ///
-    /// The plan is made in a read session: no write transaction is opened, so a preview never holds up anyone's
-    /// writes while its rules match.
+    /// The plan is made in a read snapshot: no write transaction is opened, so a preview never holds up anyone's
+    /// writes while its rules match, and the rules, whether they have all been applied, and the rows it reads are
+    /// of one moment.
     public func preview(adding draft: Input? = nil) async throws -> [PreviewItem] {
-        try await scope.read { session in
+        try await scope.readSnapshot { session in
             var drafts: [Rule] = []
             if let draft {
                 drafts.append(try await Self.build(draft, id: scope.vault.newID(), origin: .user, session: session))

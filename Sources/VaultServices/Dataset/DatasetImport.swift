@@ -52,7 +52,13 @@ extension DatasetService {
         let content = try await read(file)
         let vault = scope.vault
         return try await scope.write { session in
-            try await DatasetMerge(session: session, content: content, newID: { vault.newID() }, apply: true).run()
+            let report = try await DatasetMerge(
+                session: session, content: content, newID: { vault.newID() }, apply: true
+            )
+            .run()
+            // Rows, pairs and unlinked pairs are stored as the dataset recorded them, not as the rules would file them.
+            try await session.markClassificationUnknown()
+            return report
         }
     }
 

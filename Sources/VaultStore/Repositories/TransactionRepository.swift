@@ -194,7 +194,7 @@ public struct TransactionRepository: Sendable {
     /// The transactions with these ids (those that exist), in no particular order.
     public func find(_ ids: [Transaction.ID]) async throws -> [Transaction] {
         var found: [Transaction] = []
-        for chunk in ids.chunked(by: 500) where !chunk.isEmpty {
+        for chunk in ids.chunked(by: 5_000) where !chunk.isEmpty {
             let rows = try await session.sql.raw(
                 Self.selectWithCurrency + """
                      WHERE t.household_id = \(bind: session.household) AND t.id IN (\(binds: chunk.map(\.description)))
@@ -275,10 +275,11 @@ public struct TransactionRepository: Sendable {
         return try await transactions(from: rows)
     }
 
-    /// The household's transactions a rule can match (`RuleReach`), in date order: each part through the trigram
-    /// index of search keys (SQLite's `transaction_search`, PostgreSQL's `pg_trgm` index) or the account index.
-    public func reachable(_ reach: RuleReach) async throws -> [Transaction] {
-        var found: [Transaction] = []
+    /// The ids of the household's transactions a rule can match (`RuleReach`), in date order: each part through the
+    /// trigram index of search keys (SQLite's `transaction_search`, PostgreSQL's `pg_trgm` index) or the account index.
+    /// Ids, not rows: a broad rule may reach most of a household, and its rows are read a chunk at a time (`find`).
+    public func reachable(_ reach: RuleReach) async throws -> [Transaction.ID] {
+        var found: [(date: LocalDate, id: Transaction.ID)] = []
         for part in reach.parts {
             if part.accounts?.isEmpty == true { continue }
             var conditions: [SQLQueryString] = ["t.household_id = \(bind: session.household)"]
@@ -286,7 +287,8 @@ public struct TransactionRepository: Sendable {
                 conditions.append("t.account_id IN (\(binds: accounts.map(\.description).sorted()))")
             }
             // Folded fragments hold only letters and digits: nothing in them is a LIKE wildcard.
-            if session.sql.dialect.name == "sqlite", !part.fragments.isEmpty {
+            let sqlite = session.sql.dialect.name == "sqlite"
+            if sqlite, !part.fragments.isEmpty {
                 // The trigram table holds every household's keys; the other conditions keep to this one.
                 let lookups = part.fragments.map { fragment -> SQLQueryString in
                     "SELECT rowid FROM transaction_search WHERE search_key LIKE \(bind: "%" + fragment + "%")"
@@ -299,18 +301,18 @@ public struct TransactionRepository: Sendable {
             }
             // On SQLite, rows found by the trigram index are fetched by rowid (`byRowID`), and an account's through
             // its own index.
-            let select =
-                session.sql.dialect.name != "sqlite"
-                ? Self.selectWithCurrency
-                : part.fragments.isEmpty ? select(account: "transactions_by_account") : Self.select(searchRowIDs: [])
-            let rows = try await session.sql.raw(select + " WHERE " + conditions.joined(separator: " AND ")).all()
-            found += try await transactions(from: rows)
+            let hint = !sqlite ? "" : part.fragments.isEmpty ? " INDEXED BY transactions_by_account" : Self.byRowID([])
+            let rows = try await session.sql.raw(
+                "SELECT t.id, t.date FROM transactions t\(unsafeRaw: hint) WHERE "
+                    + conditions.joined(separator: " AND ")
+            ).all()
+            found += try rows.map { (try $0.localDate("date"), try $0.id("id")) }
         }
         if reach.parts.count > 1 {
             var seen: Set<Transaction.ID> = []
             found = found.filter { seen.insert($0.id).inserted }
         }
-        return found.sorted(byKey: { ($0.date, $0.id) })
+        return found.sorted { ($0.date, $0.id) < ($1.date, $1.id) }.map(\.id)
     }
 
     /// Where to look for the stored rows incoming ones may be: an account's transactions from bank sync (and,

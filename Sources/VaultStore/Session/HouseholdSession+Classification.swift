@@ -26,4 +26,12 @@ extension HouseholdSession {
         )
         .run()
     }
+
+    /// Records that the stored classification may not be what the rules give (rows and pairs written as a dataset
+    /// recorded them): previews plan all history until the next full pass.
+    public func markClassificationUnknown() async throws {
+        _ = try log()
+        try await sql.raw("UPDATE households SET classified_seq = NULL WHERE id = \(bind: householdID.description)")
+            .run()
+    }
 }
