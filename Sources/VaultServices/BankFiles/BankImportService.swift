@@ -165,22 +165,22 @@ public struct BankImportService: Sendable {
     static func outcome(
         _ account: Account, _ contents: BankFile.Contents, _ batch: IngestPlanner.Batch, _ plan: IngestPlan
     ) -> Outcome {
-        var reasons: [String: (Bool, String)] = [:]
+        // A new row is inserted under the id its batch row holds; a skipped one is known by its bank id.
+        var inserted: [Transaction.ID: String] = [:]
+        var skipped: [String: String] = [:]
         for action in plan.actions {
             switch action {
-            case .insert(let row, let reason): reasons[row.bankTransactionID ?? ""] = (true, reason)
-            case .skip(let bankID, _, let reason): reasons[bankID] = (false, reason)
+            case .insert(let row, let reason): inserted[row.id] = reason
+            case .skip(let bankID, _, let reason): skipped[bankID] = reason
             default: continue
             }
         }
         let lines = zip(contents.rows, batch.rows).map { row, transaction in
-            let (isNew, reason) =
-                reasons[transaction.bankTransactionID ?? ""]
-                ?? (
-                    false,
-                    "skipped: imported before (\(TransactionIdentity.Decision.known(transaction.id).explanation))"
-                )
-            return Line(row: row, isNew: isNew, reason: reason)
+            if let reason = inserted[transaction.id] { return Line(row: row, isNew: true, reason: reason) }
+            let reason =
+                skipped[transaction.bankTransactionID ?? ""]
+                ?? "skipped: imported before (\(TransactionIdentity.Decision.known(transaction.id).explanation))"
+            return Line(row: row, isNew: false, reason: reason)
         }
         return Outcome(account: account, lines: lines, mapping: contents.mapping)
     }

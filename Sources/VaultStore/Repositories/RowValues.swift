@@ -105,10 +105,18 @@ extension HouseholdSession {
         let template = values(first)
         let columns = ["household_id"] + template.columns.map(\.column) + extra.map(\.0)
         let household = SQLValue.text(householdID.description)
+        let extraValues = extra.map(\.1)
         for chunk in rows.chunked(by: 5_000) {
             try await sql.insert(
                 into: table, columns: columns,
-                rows: chunk.map { [household] + values($0).columns.map(\.value) + extra.map(\.1) })
+                rows: chunk.map { row in
+                    var stored: [SQLValue] = []
+                    stored.reserveCapacity(columns.count)
+                    stored.append(household)
+                    for column in values(row).columns { stored.append(column.value) }
+                    stored.append(contentsOf: extraValues)
+                    return stored
+                })
             try await log.record(
                 chunk.map { ChangeLog.Entry(entity: entity, entityID: id($0), operation: .insert, fields: []) })
         }

@@ -27,7 +27,7 @@ public struct TransactionRepository: Sendable {
         for transaction in transactions { try session.requireOwn(transaction.householdID, "transaction") }
         // In date order: the date-led indexes then grow at their ends instead of splitting pages all over (a
         // 100k-row import in account order spent a sixth more time in SQLite).
-        let ordered = transactions.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+        let ordered = transactions.sorted(byKey: { ($0.date, $0.id) })
         try await session.insertRows(
             "transactions", entity: "transaction", ordered, id: \.id.description, values: Self.values(of:),
             extra: [("created_at", .int(session.now.unixSeconds)), ("updated_at", .int(session.now.unixSeconds))])
