@@ -86,6 +86,30 @@ import VaultTestSupport
     }
 
     @Test(
+        "a preview that reads only what the draft can match reads only this household's rows, though the trigram index holds every household's",
+        arguments: TestBackend.enabled)
+    func previewKeepsToItsHousehold(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let ours = try await ServiceFixture.make(database)
+            let theirs = try await ServiceFixture.make(database)
+            let mine = try await ours.scope.transactions.add(
+                TransactionInput(amount: "-6.50", account: "Cash", description: "LOCAL BAKERY"))
+            for _ in 0..<3 {
+                _ = try await theirs.scope.transactions.add(
+                    TransactionInput(amount: "-4.00", account: "Cash", description: "LOCAL BAKERY"))
+            }
+            let current = try await ours.vault.database.read(household: ours.household.id) {
+                try await $0.classificationIsCurrent()
+            }
+            #expect(current, "manual entries go through the pipeline: the preview reads only what the draft reaches")
+            let preview = try await RuleService(scope: ours.scope).preview(
+                adding: .init(
+                    name: "Bakery", category: "Dining", conditions: [RuleCondition(.description, .contains, "bakery")]))
+            #expect(preview.map(\.transaction.id) == [mine.transaction.id])
+        }
+    }
+
+    @Test(
         "a rule switched off for a refused pattern stays off with its reason until an edit fixes the pattern",
         arguments: TestBackend.enabled)
     func switchedOffPattern(backend: TestBackend) async throws {

@@ -68,10 +68,10 @@ public struct ClassificationService: Sendable {
         guard try await session.classificationIsCurrent(), reaches.allSatisfy({ $0 != nil }) else {
             return try await pass(ingest, chunkSize: defaultChunkSize) { _ in }
         }
-        var reached: [Transaction.ID] = []
+        var reached: [TransactionRepository.RowKey] = []
         for case let reach? in reaches { reached += try await session.transactions.reachable(reach) }
         if reaches.count > 1 {
-            var seen: Set<Transaction.ID> = []
+            var seen: Set<TransactionRepository.RowKey> = []
             reached = reached.filter { seen.insert($0).inserted }
         }
         // The household's pairs in one read: asking for the pairs of tens of thousands of rows 400 at a time cost more.
@@ -80,7 +80,7 @@ public struct ClassificationService: Sendable {
         return try await gather(ingest, write: { _ in }, pairsAreCurrent: true) {
             guard !rest.isEmpty else { return nil }
             defer { rest = rest.dropFirst(defaultChunkSize) }
-            return (try await session.transactions.find(Array(rest.prefix(defaultChunkSize))), nil)
+            return (try await session.transactions.rows(Array(rest.prefix(defaultChunkSize))), nil)
         }
     }
 

@@ -275,11 +275,20 @@ public struct TransactionRepository: Sendable {
         return try await transactions(from: rows)
     }
 
-    /// The ids of the household's transactions a rule can match (`RuleReach`), in date order: each part through the
-    /// trigram index of search keys (SQLite's `transaction_search`, PostgreSQL's `pg_trgm` index) or the account index.
-    /// Ids, not rows: a broad rule may reach most of a household, and its rows are read a chunk at a time (`find`).
-    public func reachable(_ reach: RuleReach) async throws -> [Transaction.ID] {
-        var found: [(date: LocalDate, id: Transaction.ID)] = []
+    /// Where a stored transaction can be read again: SQLite's rowid (one b-tree descent, where an id costs two), or
+    /// its id.
+    public enum RowKey: Hashable, Sendable {
+        case rowID(Int64)
+        case id(Transaction.ID)
+    }
+
+    /// The keys of the household's transactions a rule can match (`RuleReach`), in date order: each part through the
+    /// trigram index of search keys (SQLite's `transaction_search`, PostgreSQL's `pg_trgm` index) or the account
+    /// index. Keys, not rows: a broad rule may reach most of a household, and its rows are read a chunk at a time
+    /// (`rows(_:)`).
+    public func reachable(_ reach: RuleReach) async throws -> [RowKey] {
+        let sqlite = session.sql.dialect.name == "sqlite"
+        var found: [(date: LocalDate, key: RowKey)] = []
         for part in reach.parts {
             if part.accounts?.isEmpty == true { continue }
             var conditions: [SQLQueryString] = ["t.household_id = \(bind: session.household)"]
@@ -287,7 +296,6 @@ public struct TransactionRepository: Sendable {
                 conditions.append("t.account_id IN (\(binds: accounts.map(\.description).sorted()))")
             }
             // Folded fragments hold only letters and digits: nothing in them is a LIKE wildcard.
-            let sqlite = session.sql.dialect.name == "sqlite"
             if sqlite, !part.fragments.isEmpty {
                 // The trigram table holds every household's keys; the other conditions keep to this one.
                 let lookups = part.fragments.map { fragment -> SQLQueryString in
@@ -302,17 +310,42 @@ public struct TransactionRepository: Sendable {
             // On SQLite, rows found by the trigram index are fetched by rowid (`byRowID`), and an account's through
             // its own index.
             let hint = !sqlite ? "" : part.fragments.isEmpty ? " INDEXED BY transactions_by_account" : Self.byRowID([])
+            let columns = sqlite ? "t.rowid AS position, t.date" : "t.id, t.date"
             let rows = try await session.sql.raw(
-                "SELECT t.id, t.date FROM transactions t\(unsafeRaw: hint) WHERE "
+                "SELECT \(unsafeRaw: columns) FROM transactions t\(unsafeRaw: hint) WHERE "
                     + conditions.joined(separator: " AND ")
             ).all()
-            found += try rows.map { (try $0.localDate("date"), try $0.id("id")) }
+            found += try rows.map { row in
+                (try row.localDate("date"), sqlite ? .rowID(try row.int("position")) : .id(try row.id("id")))
+            }
         }
         if reach.parts.count > 1 {
-            var seen: Set<Transaction.ID> = []
-            found = found.filter { seen.insert($0.id).inserted }
+            var seen: Set<RowKey> = []
+            found = found.filter { seen.insert($0.key).inserted }
         }
-        return found.sorted { ($0.date, $0.id) < ($1.date, $1.id) }.map(\.id)
+        return found.sorted { $0.date < $1.date }.map(\.key)
+    }
+
+    /// The transactions at `keys` (those that are this household's), in no particular order.
+    public func rows(_ keys: [RowKey]) async throws -> [Transaction] {
+        var rowIDs: [Int64] = []
+        var ids: [Transaction.ID] = []
+        for key in keys {
+            switch key {
+            case .rowID(let rowID): rowIDs.append(rowID)
+            case .id(let id): ids.append(id)
+            }
+        }
+        var found = try await find(ids)
+        for chunk in rowIDs.chunked(by: 5_000) {
+            let rows = try await session.sql.raw(
+                Self.select(searchRowIDs: []) + """
+                     WHERE t.household_id = \(bind: session.household) AND t.rowid IN (\(binds: Array(chunk)))
+                    """
+            ).all()
+            found += try await transactions(from: rows)
+        }
+        return found
     }
 
     /// Where to look for the stored rows incoming ones may be: an account's transactions from bank sync (and,
