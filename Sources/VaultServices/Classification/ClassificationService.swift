@@ -55,8 +55,8 @@ public struct ClassificationService: Sendable {
     }
 
     /// What a run would change, decided from what is stored without writing anything: a preview plans in a
-    /// read session, so it never holds the database's writer while rules match. `adding` rules are run as if
-    /// they were stored.
+    /// read session (a snapshot), so it never holds the database's writer while rules match. `adding` rules are
+    /// run as if they were stored.
     ///
     /// When the stored classification is current for the stored rules (`HouseholdSession.classificationIsCurrent`),
     /// a run changes only rows a draft can match: only those are read and planned (`RuleReach`), through the
@@ -109,8 +109,8 @@ public struct ClassificationService: Sendable {
     }
 
     /// Plans each chunk `next` gives as stored rows to revisit (with the days all of whose rows it holds; see
-    /// `Ingest.plan` for `pairsAreCurrent`), hands each plan to `write`, and gathers the changes per transaction (a row at the edge of two chunks may be
-    /// planned twice, to the same end).
+    /// `Ingest.plan` for `pairsAreCurrent`), hands each plan to `write`, and gathers the changes per transaction
+    /// (a row at the edge of two chunks may be planned twice, to the same end).
     static func gather(
         _ ingest: Ingest, write: (IngestPlan) async throws -> Void, pairsAreCurrent: Bool = false,
         next: () async throws -> (rows: [Transaction], covered: ClosedRange<LocalDate>?)?
