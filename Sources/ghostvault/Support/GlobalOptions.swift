@@ -114,11 +114,22 @@ struct GlobalOptions: ParsableArguments {
     func withSyncAndDemo<T>(
         policy: AddressPolicy = .publicOnly, _ body: (SyncService, HouseholdScope) async throws -> T
     ) async throws -> T {
-        let hasDemo = try await withSync { sync, _ in
-            try await sync.overview().contains { $0.connection.server.contains(DemoBridge.serverMarker) }
+        // The database is opened once: whether the demo is connected decides only the client's policy.
+        try await withHousehold { household, _ in
+            let hasDemo = try await Self.sync(household, keyFile: secretKeyFile, policy: policy) { sync in
+                try await sync.overview().contains { $0.connection.server.contains(DemoBridge.serverMarker) }
+            }
+            guard hasDemo else {
+                return try await Self.sync(household, keyFile: secretKeyFile, policy: policy) {
+                    try await body($0, household)
+                }
+            }
+            return try await DemoBridge.whileRunning {
+                try await Self.sync(household, keyFile: secretKeyFile, policy: DemoBridge.allowing(policy)) {
+                    try await body($0, household)
+                }
+            }
         }
-        guard hasDemo else { return try await withSync(policy: policy, body) }
-        return try await DemoBridge.whileRunning { try await withSync(policy: DemoBridge.allowing(policy), body) }
     }
 
     /// Opens the household and a sync service over it (with a SimpleFIN client that calls only what
@@ -127,10 +138,18 @@ struct GlobalOptions: ParsableArguments {
         policy: AddressPolicy = .publicOnly, _ body: (SyncService, HouseholdScope) async throws -> T
     ) async throws -> T {
         try await withHousehold { household, _ in
-            let secrets = try SecretBox(keyFile: secretKeyFile)
-            return try await SimpleFINClient.using(policy: policy) { client in
-                try await body(SyncService(scope: household, secrets: secrets, client: client), household)
-            }
+            try await Self.sync(household, keyFile: secretKeyFile, policy: policy) { try await body($0, household) }
+        }
+    }
+
+    /// A sync service over an open household, its secrets from `keyFile`, with a client that calls only what
+    /// `policy` allows.
+    private static func sync<T>(
+        _ household: HouseholdScope, keyFile: URL, policy: AddressPolicy, _ body: (SyncService) async throws -> T
+    ) async throws -> T {
+        let secrets = try SecretBox(keyFile: keyFile)
+        return try await SimpleFINClient.using(policy: policy) { client in
+            try await body(SyncService(scope: household, secrets: secrets, client: client))
         }
     }
 
