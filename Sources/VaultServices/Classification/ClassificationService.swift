@@ -76,11 +76,21 @@ public struct ClassificationService: Sendable {
         }
         // The household's pairs in one read: asking for the pairs of tens of thousands of rows 400 at a time cost more.
         ingest.pairIndex = PairIndex(try await session.transfers.all())
+        // A reach is wider than what a draft matches (its amounts, its whole words); a row no draft matches files as
+        // it is filed now, and is not planned.
+        let matchers = drafts.compactMap { try? RuleMatcher($0) }
         var rest = reached[...]
         return try await gather(ingest, write: { _ in }, pairsAreCurrent: true) {
             guard !rest.isEmpty else { return nil }
             defer { rest = rest.dropFirst(defaultChunkSize) }
-            return (try await session.transactions.rows(Array(rest.prefix(defaultChunkSize))), nil)
+            let rows = try await session.transactions.rows(Array(rest.prefix(defaultChunkSize)))
+            return (
+                rows.filter { row in
+                    ingest.accounts[row.accountID].map { account in
+                        matchers.contains { $0.matches(row, account: account) }
+                    } ?? false
+                }, nil
+            )
         }
     }
 
