@@ -165,20 +165,28 @@ public struct BankImportService: Sendable {
     static func outcome(
         _ account: Account, _ contents: BankFile.Contents, _ batch: IngestPlanner.Batch, _ plan: IngestPlan
     ) -> Outcome {
-        // A new row is inserted under the id its batch row holds; a skipped one is known by its bank id.
+        // A new row is inserted under the id its batch row holds; a skipped one, and a stored one the file changed
+        // (the same bank id, another amount or text), are known by their bank id in this account.
         var inserted: [Transaction.ID: String] = [:]
         var skipped: [String: String] = [:]
+        var updated: [String: String] = [:]
         for action in plan.actions {
             switch action {
             case .insert(let row, let reason): inserted[row.id] = reason
             case .skip(let bankID, _, let reason): skipped[bankID] = reason
+            case .update(_, let after, let fields, let reason) where after.accountID == account.id:
+                if let bankID = after.bankTransactionID {
+                    updated[bankID] =
+                        "imported before, updated from the file (\(fields.joined(separator: ", "))): \(reason)"
+                }
             default: continue
             }
         }
         let lines = zip(contents.rows, batch.rows).map { row, transaction in
             if let reason = inserted[transaction.id] { return Line(row: row, isNew: true, reason: reason) }
+            let bankID = transaction.bankTransactionID ?? ""
             let reason =
-                skipped[transaction.bankTransactionID ?? ""]
+                skipped[bankID] ?? updated[bankID]
                 ?? "skipped: imported before (\(TransactionIdentity.Decision.known(transaction.id).explanation))"
             return Line(row: row, isNew: false, reason: reason)
         }

@@ -59,8 +59,9 @@ public struct ClassificationService: Sendable {
     /// run as if they were stored.
     ///
     /// When the stored classification is current for the stored rules (`HouseholdSession.classificationIsCurrent`),
-    /// a run changes only rows a draft can match: only those are read and planned (`RuleReach`), through the
-    /// trigram and account indexes. Otherwise, or when a draft can match rows no index finds, all history is planned.
+    /// a run changes only rows a draft matches: the rows it can reach are read (`RuleReach`), through the trigram
+    /// and account indexes, and those it matches are planned (`examined` counts them). Otherwise, or when a draft can
+    /// match rows no index finds, all history is planned.
     static func plan(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Result {
         var ingest = try await Ingest.open(in: session, adding: drafts)
         let accounts = ingest.accounts.values.sorted { $0.id < $1.id }

@@ -123,6 +123,14 @@ import VaultTestSupport
             #expect(
                 try await f.scope.bankImport.importFile(account, file: BankFile(data: Self.ofx, format: .qfx)).added
                     == 0)
+            // The bank corrected a row it had sent: the same FITID, another name. It is updated, and says so.
+            let corrected = Data(
+                String(decoding: Self.ofx, as: UTF8.self).replacingOccurrences(of: "BOOKSHOP", with: "CITY BOOKSHOP")
+                    .utf8)
+            let again = try await f.scope.bankImport.importFile(account, file: BankFile(data: corrected, format: .ofx))
+            #expect(again.added == 0)
+            #expect(again.lines[0].reason.hasPrefix("skipped: imported before"))
+            #expect(again.lines[1].reason.hasPrefix("imported before, updated from the file (description"))
             let csv = Data(
                 "Date,Description,Amount\n2026-11-05,Card payment Cafe Luna,-4.50\n2026-11-07,Bookshop,-20.00\n".utf8)
             let outcome = try await f.scope.bankImport.importFile(account, file: BankFile(data: csv, format: .csv))
