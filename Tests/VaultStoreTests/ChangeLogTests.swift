@@ -29,6 +29,7 @@ import VaultTestSupport
             #expect(changes.map(\.sequence) == [1, 2, 3, 4])
             #expect(changes.map(\.entity) == ["household", "account", "account", "account"])
             #expect(changes.map(\.operation) == [.insert, .insert, .update, .delete])
+            #expect(changes[1].fields == [], "an insert sets every field and names none")
             #expect(changes[2].fields == ["nickname", "isHidden"])
             #expect(changes[2].actor.rawValue == "user:ann")
             #expect(changes[1].entityID == account.id.description)
