@@ -1,12 +1,13 @@
 import Foundation
+import SQLKit
 import SimpleFIN
 import SimpleFINBridge
 import Testing
 import VaultCore
-import VaultStore
 import VaultTestSupport
 
 @testable import VaultServices
+@testable import VaultStore
 
 @Suite struct ClassificationServiceTests {
     static let now: Int64 = 1_795_273_200
@@ -61,6 +62,45 @@ import VaultTestSupport
                 #expect(again.changes.isEmpty)
                 #expect(again.pairsAdded == 0 && again.pairsRemoved == 0)
             }
+        }
+    }
+
+    @Test(
+        "a pass in chunks whose plans pair rows of the chunks after them gives the one-chunk answer",
+        arguments: TestBackend.enabled)
+    func passAcrossChunks(backend: TestBackend) async throws {
+        try await withDemo(backend) { scope in
+            let household = scope.householdID.description
+            // Forget every automatic pair and how it filed its rows, so a pass forms them again: in chunks of seven,
+            // many across a chunk's edge, while the next chunk is already being read.
+            func forget() async throws {
+                try await scope.vault.database.withConnection { sql in
+                    try await sql.raw(
+                        "DELETE FROM transfer_pairs WHERE household_id = \(bind: household) AND kind = 'auto'"
+                    ).run()
+                    try await sql.raw(
+                        """
+                        UPDATE transactions SET classification = 'expense', classification_source = 'default',
+                          category_id = NULL, category_source = 'default'
+                        WHERE household_id = \(bind: household)
+                          AND classification_source IN ('transfer-match', 'card-payment')
+                        """
+                    ).run()
+                }
+            }
+            func stored() async throws -> [Transaction] {
+                try await scope.read { try await $0.transactions.chunk(after: nil, limit: 100_000) }
+            }
+            try await forget()
+            let chunked = try await ClassificationService(scope: scope, chunkSize: 7).run()
+            let afterChunked = try await stored()
+            try await forget()
+            let whole = try await ClassificationService(scope: scope, chunkSize: 100_000).run()
+            #expect(chunked.pairsAdded >= 60, "the pass formed the pairs again (\(chunked.pairsAdded))")
+            #expect(chunked.pairsAdded == whole.pairsAdded && chunked.pairsRemoved == whole.pairsRemoved)
+            #expect(chunked.changes.map(\.transaction) == whole.changes.map(\.transaction))
+            #expect(chunked.changes.map(\.before) == whole.changes.map(\.before))
+            #expect(afterChunked == (try await stored()))
         }
     }
 

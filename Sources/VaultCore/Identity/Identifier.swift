@@ -77,25 +77,26 @@ enum UUIDText {
     /// rows at 1M parses a few hundred thousand.
     static func parse(_ text: String.UTF8View) -> uuid_t? {
         guard text.count == 36 else { return nil }
+        return text.withContiguousStorageIfAvailable(parse) ?? Array(text).withUnsafeBufferPointer(parse)
+    }
+
+    /// 36 bytes as above: hex digit pairs, never split by a dash.
+    private static func parse(_ text: UnsafeBufferPointer<UInt8>) -> uuid_t? {
+        guard text.count == 36 else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let parsed = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
             var offset = 0
             var index = 0
-            var high: UInt8?
-            for character in text {
-                defer { offset += 1 }
+            while offset < 36 {
                 if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                    guard character == UInt8(ascii: "-") else { return false }
+                    guard text[offset] == UInt8(ascii: "-") else { return false }
+                    offset += 1
                     continue
                 }
-                guard let nibble = nibble(character) else { return false }
-                if let first = high {
-                    bytes[index] = first << 4 | nibble
-                    index += 1
-                    high = nil
-                } else {
-                    high = nibble
-                }
+                guard let high = nibble(text[offset]), let low = nibble(text[offset + 1]) else { return false }
+                bytes[index] = high << 4 | low
+                index += 1
+                offset += 2
             }
             return true
         }

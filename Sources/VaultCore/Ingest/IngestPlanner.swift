@@ -95,7 +95,13 @@ public enum IngestPlanner {
         current.reserveCapacity(input.stored.count + input.batches.reduce(0) { $0 + $1.rows.count })
         for row in input.stored { current[row.id] = row }
         let before = current
-        for row in input.revisit { current[row.id] = row }
+        // Only a row that differs is written into `current`, and its id kept in `dirty`: while none does (a pass over
+        // stored rows), `before` and `current` share one table instead of copying it, and nothing is compared.
+        var dirty: Set<Transaction.ID> = []
+        for row in input.revisit where current[row.id] != row {
+            current[row.id] = row
+            dirty.insert(row.id)
+        }
         var touched = Set(input.revisit.map(\.id))
         var reasons: [Transaction.ID: String] = [:]
         var inserted: [Transaction.ID] = []
@@ -148,6 +154,7 @@ public enum IngestPlanner {
                     // it is not classified again unless its pair changes below.
                     if updated == stored { continue }
                     current[id] = updated
+                    dirty.insert(id)
                     touched.insert(id)
                     reasons[id] = decision.explanation
                 }
@@ -206,7 +213,11 @@ public enum IngestPlanner {
                 row, account: account, rules: ordered, partner: other,
                 paymentCategory: Classifier.paymentCategory(
                     row, account: account, partnerAccount: otherAccount, in: input.paymentCategories))
-            current[id] = outcome.applied(to: row)
+            let classified = outcome.applied(to: row)
+            if classified != row {
+                current[id] = classified
+                dirty.insert(id)
+            }
         }
 
         var actions = removed.map { IngestPlan.Action.unpair($0, reason: "no longer an equal and opposite pair") }
@@ -215,7 +226,7 @@ public enum IngestPlanner {
             guard let row = current[id] else { continue }
             actions.append(.insert(row, reason: reason(reasons[id], row, ruleNames)))
         }
-        for id in touched.lazy.filter({ before[$0] != nil }).sorted() {
+        for id in touched.intersection(dirty).sorted() {
             guard let old = before[id], let row = current[id], row != old else { continue }
             actions.append(
                 .update(

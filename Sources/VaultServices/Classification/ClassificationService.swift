@@ -101,22 +101,55 @@ public struct ClassificationService: Sendable {
     ) async throws -> Result {
         var ingest = ingest
         ingest.pairIndex = PairIndex(try await ingest.session.transfers.all())
+        let transactions = ingest.session.transactions
         var position: (LocalDate, Transaction.ID)?
-        return try await gather(ingest, write: write) {
-            var rows = try await ingest.session.transactions.chunk(after: position, limit: chunkSize)
-            guard let first = rows.first, var last = rows.last else { return nil }
-            // A chunk ends with a whole day, so the transfer window only reads the days around it; only a
-            // single day of more than `chunkSize` rows is cut within the day.
-            let startsADay = position.map { $0.0 < first.date } ?? true
-            if rows.count == chunkSize, first.date < last.date {
-                let cut = last.date
-                rows.removeAll { $0.date == cut }
-                last = rows[rows.count - 1]
+        // The next chunk is read (and decoded) while this one is planned, on the other core; the rows this chunk's
+        // plan then writes are taken into it as written.
+        var upcoming: Task<[Transaction], any Error>?
+        var written: [Transaction.ID: Transaction] = [:]
+        do {
+            return try await gather(
+                ingest,
+                write: { plan in
+                    try await write(plan)
+                    written = Dictionary(plan.updates.map { ($0.after.id, $0.after) }, uniquingKeysWith: { $1 })
+                }
+            ) {
+                var rows =
+                    if let upcoming { try await upcoming.value } else {
+                        try await transactions.chunk(after: position, limit: chunkSize)
+                    }
+                upcoming = nil
+                if !written.isEmpty { rows = rows.map { written[$0.id] ?? $0 } }
+                guard let chunk = cut(rows, after: &position, chunkSize: chunkSize) else { return nil }
+                upcoming = Task { [position] in try await transactions.chunk(after: position, limit: chunkSize) }
+                return chunk
             }
-            let wholeDays = startsADay && (rows.count < chunkSize || first.date < last.date)
-            position = (last.date, last.id)
-            return (rows, wholeDays ? first.date...last.date : nil)
+        } catch {
+            // A read still under way must end before the session's transaction does.
+            _ = try? await upcoming?.value
+            throw error
         }
+    }
+
+    /// `rows`, the next chunk of a pass read after `position`, ended with a whole day (moving `position` to its last
+    /// row), with the days all of whose rows it holds; nil when there are none.
+    static func cut(
+        _ rows: [Transaction], after position: inout (LocalDate, Transaction.ID)?, chunkSize: Int
+    ) -> (rows: [Transaction], covered: ClosedRange<LocalDate>?)? {
+        var rows = rows
+        guard let first = rows.first, var last = rows.last else { return nil }
+        // A chunk ends with a whole day, so the transfer window only reads the days around it; only a
+        // single day of more than `chunkSize` rows is cut within the day.
+        let startsADay = position.map { $0.0 < first.date } ?? true
+        if rows.count == chunkSize, first.date < last.date {
+            let cut = last.date
+            rows.removeAll { $0.date == cut }
+            last = rows[rows.count - 1]
+        }
+        let wholeDays = startsADay && (rows.count < chunkSize || first.date < last.date)
+        position = (last.date, last.id)
+        return (rows, wholeDays ? first.date...last.date : nil)
     }
 
     /// Plans each chunk `next` gives as stored rows to revisit (with the days all of whose rows it holds; see

@@ -64,6 +64,7 @@ struct Ingest {
         pairsAreCurrent: Bool = false
     ) async throws -> IngestPlan {
         var loaded: [Transaction.ID: Transaction] = [:]
+        loaded.reserveCapacity(revisit.count)
         for (stored, _) in revisit { loaded[stored.id] = stored }
         // Every batch's stored rows are read together: by date, then by the bank ids the dates did not turn up
         // (with the accounts' pending rows), then the deleted ones; a sync of many accounts is three statements.
@@ -80,7 +81,11 @@ struct Ingest {
         // A bank id held by a row already read is that row (bank ids are unique within an account): a
         // re-imported file's rows, all read by date just now, are not read again one id at a time.
         var held: [Account.ID: Set<String>] = [:]
-        for row in loaded.values { if let id = row.bankTransactionID { held[row.accountID, default: []].insert(id) } }
+        if !batches.isEmpty {
+            for row in loaded.values {
+                if let id = row.bankTransactionID { held[row.accountID, default: []].insert(id) }
+            }
+        }
         var wanted: [Account.ID: [String]] = [:]
         for (batch, _) in batches where accounts[batch.account] != nil {
             wanted[batch.account, default: []] += batch.rows.compactMap(\.bankTransactionID).filter {
@@ -92,7 +97,10 @@ struct Ingest {
             loaded[row.id] = row
         }
         let deleted = try await session.syncRecords.deletedTransactions(in: read.compactMap { accounts[$0] })
-        let seeds = Array(loaded.values) + batches.flatMap(\.batch.rows) + revisit.map(\.changed)
+        // A revisited row as stored is in `loaded` already.
+        let seeds =
+            Array(loaded.values) + batches.flatMap(\.batch.rows)
+            + revisit.lazy.filter { $0.changed != $0.stored }.map(\.changed)
         if pairsAreCurrent {
             let partners = try await pairs(involving: Array(loaded.keys)).flatMap(\.pair.key).filter {
                 loaded[$0] == nil

@@ -53,7 +53,7 @@ public struct TransactionRepository: Sendable {
         for chunk in retagged.chunked(by: 500) {
             try await session.sql.raw(
                 """
-                DELETE FROM transaction_tags WHERE household_id = \(bind: session.household)
+                DELETE FROM transaction_tags\(unsafeRaw: tagsByTransaction) WHERE household_id = \(bind: session.household)
                   AND transaction_id IN (\(binds: chunk.map(\.id.description)))
                 """
             ).run()
@@ -261,10 +261,10 @@ public struct TransactionRepository: Sendable {
     public func chunk(after position: (LocalDate, Transaction.ID)?, limit: Int) async throws -> [Transaction] {
         let after: SQLQueryString =
             if let (date, id) = position {
-                """
-                 AND (t.date > \(bind: Int64(date.compactValue))
-                      OR (t.date = \(bind: Int64(date.compactValue)) AND t.id > \(bind: id.description)))
-                """
+                // A row value, which both databases take as a range of the date index; SQLite read the spelled-out
+                // `date > ? OR (date = ? AND id > ?)` from the household's first row for every chunk (quadratic:
+                // 110 ms for a chunk of 2024 in a household of 1M, against 19 ms).
+                " AND (t.date, t.id) > (\(bind: Int64(date.compactValue)), \(bind: id.description))"
             } else {
                 ""
             }
@@ -491,7 +491,11 @@ public struct TransactionRepository: Sendable {
     /// Transactions with their account's currency, looked up by rowid when the trigram index found them.
     static func select(searchRowIDs: [Int64]?, hint: String? = nil) -> SQLQueryString {
         """
-        SELECT t.*, a.currency AS account_currency, a.currency_exponent AS account_currency_exponent
+        SELECT t.id, t.household_id, t.account_id, t.date, t.posted_at, t.transacted_at, t.amount_minor, t.description,
+          t.payee, t.memo, t.pending, t.notes, t.payment_flag, t.reimbursement_flag, t.excluded, t.excluded_source,
+          t.category_id, t.category_source, t.classification, t.classification_source, t.source,
+          t.bank_transaction_id, t.identity_note, t.rule_id,
+          a.currency AS account_currency, a.currency_exponent AS account_currency_exponent
         FROM transactions t\(unsafeRaw: hint ?? byRowID(searchRowIDs)) JOIN accounts a
           ON a.id = t.account_id AND a.household_id = t.household_id
         """
@@ -524,41 +528,85 @@ public struct TransactionRepository: Sendable {
         }
     }
 
-    /// Builds transactions from rows of `selectWithCurrency`, loading their tags in one query.
+    /// Tag rows (`transaction_id`, `tag`, in order) that include those of `rows`. When the household holds no more tags
+    /// than there are rows, all of them, in one statement that reads no more than the rows: asking for a pass's chunk
+    /// of 20,000 rows a thousand ids at a time cost more than decoding the rows themselves (45 ms against 33 ms), and
+    /// most households tag few rows. Otherwise by the rows' ids, a thousand at a time.
+    private func tagRows(of rows: [any SQLRow]) async throws -> [any SQLRow] {
+        let order: SQLQueryString = " ORDER BY transaction_id, position"
+        let held =
+            try await session.sql.raw(
+                """
+                SELECT COUNT(*) AS n FROM (SELECT 1 FROM transaction_tags WHERE household_id = \(bind: session.household)
+                  LIMIT \(bind: Int64(rows.count + 1))) held
+                """
+            ).first()?.int("n") ?? 0
+        guard held > rows.count else {
+            guard held > 0 else { return [] }
+            return try await session.sql.raw(
+                "SELECT transaction_id, tag FROM transaction_tags WHERE household_id = \(bind: session.household)"
+                    + order
+            ).all()
+        }
+        var found: [any SQLRow] = []
+        for chunk in try rows.map({ try $0.text("id") }).chunked(by: 1_000) {
+            found += try await session.sql.raw(
+                """
+                SELECT transaction_id, tag FROM transaction_tags\(unsafeRaw: tagsByTransaction)
+                WHERE household_id = \(bind: session.household) AND transaction_id IN (\(binds: Array(chunk)))
+                """ + order
+            ).all()
+        }
+        return found
+    }
+
+    /// The tags of given transactions through the primary key (`transaction_id`, `tag`), named to SQLite: without
+    /// statistics it took `transaction_tags_by_tag` for `household_id = ?` and read every tag of the household for each
+    /// thousand ids. PostgreSQL plans these by itself.
+    private var tagsByTransaction: String {
+        session.sql.dialect.name == "sqlite" ? " INDEXED BY sqlite_autoindex_transaction_tags_1" : ""
+    }
+
+    /// Builds transactions from rows of `selectWithCurrency`, with their tags.
     private func transactions(from rows: [any SQLRow]) async throws -> [Transaction] {
         guard !rows.isEmpty else { return [] }
-        let ids = try rows.map { try $0.text("id") }
         var tags: [String: [String]] = [:]
-        for chunk in ids.chunked(by: 1_000) {
-            let tagRows = try await session.sql.raw(
-                """
-                SELECT transaction_id, tag FROM transaction_tags
-                WHERE household_id = \(bind: session.household) AND transaction_id IN (\(binds: Array(chunk)))
-                ORDER BY transaction_id, position
-                """
-            ).all()
-            for row in tagRows { tags[try row.text("transaction_id"), default: []].append(try row.text("tag")) }
+        for row in try await tagRows(of: rows) {
+            tags[try row.text("transaction_id"), default: []].append(try row.text("tag"))
         }
+        // One cast a row, not one a column: the reads below are then specialised for SQLite's rows.
+        let household = (text: session.household, id: session.householdID)
         return try rows.map { row in
-            let currency = try row.currency("account_currency", exponent: "account_currency_exponent")
-            var transaction = Transaction(
-                id: try row.id("id"), householdID: try row.id("household_id"), accountID: try row.id("account_id"),
-                date: try row.localDate("date"), postedAt: try row.optionalInstant("posted_at"),
-                transactedAt: try row.optionalInstant("transacted_at"),
-                amount: Money(minorUnits: try row.int("amount_minor"), currency: currency),
-                description: try row.text("description"), payee: try row.optionalText("payee"),
-                memo: try row.optionalText("memo"), isPending: try row.bool("pending"),
-                notes: try row.optionalText("notes"),
-                tags: tags[try row.text("id")] ?? [], paymentFlag: try row.optionalValue("payment_flag"),
-                reimbursementFlag: try row.optionalValue("reimbursement_flag"), isExcluded: try row.bool("excluded"),
-                excludedSource: try row.value("excluded_source"), categoryID: try row.optionalID("category_id"),
-                categorySource: try row.value("category_source"), classification: try row.value("classification"),
-                classificationSource: try row.value("classification_source"), source: try row.value("source"),
-                bankTransactionID: try row.optionalText("bank_transaction_id"),
-                identityNote: try row.optionalText("identity_note"))
-            transaction.ruleID = try row.optionalID("rule_id")
-            return transaction
+            if let sqlite = row as? SQLiteRowValues { return try Self.transaction(sqlite, tags: tags, household) }
+            return try Self.transaction(row, tags: tags, household)
         }
+    }
+
+    /// A row of `selectWithCurrency`; one of `household`'s, as every query here asks, takes its id as it is.
+    private static func transaction(
+        _ row: some SQLRow, tags: [String: [String]], _ household: (text: String, id: Household.ID)
+    ) throws -> Transaction {
+        let currency = try row.currency("account_currency", exponent: "account_currency_exponent")
+        var transaction = Transaction(
+            id: try row.id("id"),
+            householdID: try row.text("household_id") == household.text ? household.id : row.id("household_id"),
+            accountID: try row.id("account_id"),
+            date: try row.localDate("date"), postedAt: try row.optionalInstant("posted_at"),
+            transactedAt: try row.optionalInstant("transacted_at"),
+            amount: Money(minorUnits: try row.int("amount_minor"), currency: currency),
+            description: try row.text("description"), payee: try row.optionalText("payee"),
+            memo: try row.optionalText("memo"), isPending: try row.bool("pending"),
+            notes: try row.optionalText("notes"),
+            tags: tags.isEmpty ? [] : tags[try row.text("id")] ?? [],
+            paymentFlag: try row.optionalValue("payment_flag"),
+            reimbursementFlag: try row.optionalValue("reimbursement_flag"), isExcluded: try row.bool("excluded"),
+            excludedSource: try row.value("excluded_source"), categoryID: try row.optionalID("category_id"),
+            categorySource: try row.value("category_source"), classification: try row.value("classification"),
+            classificationSource: try row.value("classification_source"), source: try row.value("source"),
+            bankTransactionID: try row.optionalText("bank_transaction_id"),
+            identityNote: try row.optionalText("identity_note"))
+        transaction.ruleID = try row.optionalID("rule_id")
+        return transaction
     }
 
     static func values(of transaction: Transaction) -> RowValues {
