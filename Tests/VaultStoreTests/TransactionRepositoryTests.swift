@@ -304,7 +304,8 @@ import VaultTestSupport
             try await database.read(household: other.household.id) { session async throws in
                 // 3 tags against 7 rows: all of the household's tags in one read.
                 let all = try await session.transactions.chunk(after: nil, limit: 1_000)
-                #expect(all.map(\.tags) == other.transactions.sorted { ($0.date, $0.id) < ($1.date, $1.id) }.map(\.tags))
+                #expect(
+                    all.map(\.tags) == other.transactions.sorted { ($0.date, $0.id) < ($1.date, $1.id) }.map(\.tags))
             }
         }
     }
