@@ -218,6 +218,11 @@ import VaultTestSupport
             var filing = 0
             for draft in Self.drafts(scope, account: account, category: coffee.id) {
                 let reached = try await ClassificationService.plan(in: session, adding: [draft])
+                // In chunks of 7, shared among workers planning at once, the answer is the same.
+                let shared = try await ClassificationService.plan(in: session, adding: [draft], reachChunkSize: 7)
+                #expect(shared.changes.map(\.transaction) == reached.changes.map(\.transaction))
+                #expect(shared.changes.map(\.before) == reached.changes.map(\.before))
+                #expect(shared.examined == reached.examined)
                 let whole = try await ClassificationService.pass(
                     try await Ingest.open(in: session, adding: [draft]),
                     chunkSize: ClassificationService.defaultChunkSize

@@ -62,8 +62,10 @@ public struct ClassificationService: Sendable {
     /// a run changes only rows a draft matches: the rows it can reach are read (`RuleReach`), through the trigram
     /// and account indexes, and those it matches are planned (`examined` counts them). Otherwise, or when a draft can
     /// match rows no index finds, all history is planned.
-    static func plan(in session: HouseholdSession, adding drafts: [Rule] = []) async throws -> Result {
-        var ingest = try await Ingest.open(in: session, adding: drafts)
+    static func plan(
+        in session: HouseholdSession, adding drafts: [Rule] = [], reachChunkSize: Int = reachChunkSize
+    ) async throws -> Result {
+        let ingest = try await Ingest.open(in: session, adding: drafts)
         let accounts = ingest.accounts.values.sorted { $0.id < $1.id }
         let reaches = drafts.map { RuleReach($0, accounts: accounts) }
         guard try await session.classificationIsCurrent(), reaches.allSatisfy({ $0 != nil }) else {
@@ -76,22 +78,42 @@ public struct ClassificationService: Sendable {
             reached = reached.filter { seen.insert($0).inserted }
         }
         // The household's pairs in one read: asking for the pairs of tens of thousands of rows 400 at a time cost more.
-        ingest.pairIndex = PairIndex(try await session.transfers.all())
+        let pairs = try await session.transfers.all()
         // A reach is wider than what a draft matches (its amounts, its whole words); a row no draft matches files as
         // it is filed now, and is not planned.
         let matchers = drafts.compactMap { try? RuleMatcher($0) }
-        var rest = reached[...]
-        return try await gather(ingest, write: { _ in }, pairsAreCurrent: true) {
-            guard !rest.isEmpty else { return nil }
-            defer { rest = rest.dropFirst(defaultChunkSize) }
-            let rows = try await session.transactions.rows(Array(rest.prefix(defaultChunkSize)))
-            return (
-                rows.filter { row in
-                    ingest.accounts[row.accountID].map { account in
-                        matchers.contains { $0.matches(row, account: account) }
-                    } ?? false
-                }, nil
-            )
+        // No pair changes while the classification is current, so chunks are planned independently: one worker per
+        // core, each reading its next chunk while another plans (a chunk's reading and planning cost about the same).
+        let chunks = reached.chunked(by: reachChunkSize)
+        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4, chunks.count)
+        guard workers > 0 else { return Result(skippedRules: ingest.skippedRules) }
+        return try await withThrowingTaskGroup(of: Result.self) { group in
+            for worker in 0..<workers {
+                let share = stride(from: worker, to: chunks.count, by: workers).map { Array(chunks[$0]) }
+                group.addTask {
+                    var ingest = ingest
+                    ingest.pairIndex = PairIndex(pairs)
+                    var rest = share[...]
+                    return try await gather(ingest, write: { _ in }, pairsAreCurrent: true) {
+                        guard let keys = rest.popFirst() else { return nil }
+                        let matched = try await session.transactions.rows(keys).filter { row in
+                            ingest.accounts[row.accountID].map { account in
+                                matchers.contains { $0.matches(row, account: account) }
+                            } ?? false
+                        }
+                        return (matched, nil)
+                    }
+                }
+            }
+            var result = Result(skippedRules: ingest.skippedRules)
+            for try await part in group {
+                result.examined += part.examined
+                result.changes += part.changes
+                result.pairsAdded += part.pairsAdded
+                result.pairsRemoved += part.pairsRemoved
+            }
+            result.changes = result.changes.sorted(byKey: { ($0.transaction.date, $0.transaction.id) })
+            return result
         }
     }
 
@@ -103,12 +125,10 @@ public struct ClassificationService: Sendable {
         ingest.pairIndex = PairIndex(try await ingest.session.transfers.all())
         let transactions = ingest.session.transactions
         var position: (LocalDate, Transaction.ID)?
-        // The next chunk is read (and decoded) while this one is planned, on the other core; the rows this chunk's
-        // plan then writes are taken into it as written.
-        var upcoming: Task<[Transaction], any Error>?
+        // The rows a chunk's plan writes are taken into the next chunk, read while it was planned, as written.
         var written: [Transaction.ID: Transaction] = [:]
-        do {
-            return try await gather(
+        return try await readingAhead { ahead in
+            try await gather(
                 ingest,
                 write: { plan in
                     try await write(plan)
@@ -116,19 +136,44 @@ public struct ClassificationService: Sendable {
                 }
             ) {
                 var rows =
-                    if let upcoming { try await upcoming.value } else {
+                    if let read = try await ahead.take() { read } else {
                         try await transactions.chunk(after: position, limit: chunkSize)
                     }
-                upcoming = nil
                 if !written.isEmpty { rows = rows.map { written[$0.id] ?? $0 } }
                 guard let chunk = cut(rows, after: &position, chunkSize: chunkSize) else { return nil }
-                upcoming = Task { [position] in try await transactions.chunk(after: position, limit: chunkSize) }
+                ahead.start { [position] in try await transactions.chunk(after: position, limit: chunkSize) }
                 return chunk
             }
+        }
+    }
+
+    /// Reached rows per chunk of a preview: small enough that the workers share a broad rule's rows evenly.
+    static let reachChunkSize = 5_000
+
+    /// Runs `body` with one read that may be under way while the chunk before it is planned (on the other core: a
+    /// chunk's reading and decoding cost about what its planning does), ending that read before returning or throwing,
+    /// so it never outlives the session's transaction.
+    static func readingAhead(_ body: (inout ReadAhead) async throws -> Result) async throws -> Result {
+        var ahead = ReadAhead()
+        do {
+            return try await body(&ahead)
         } catch {
-            // A read still under way must end before the session's transaction does.
-            _ = try? await upcoming?.value
+            _ = try? await ahead.take()
             throw error
+        }
+    }
+
+    /// The next chunk's rows, being read.
+    struct ReadAhead {
+        typealias Read = @Sendable () async throws -> [Transaction]
+        private var task: Task<[Transaction], any Error>?
+
+        mutating func start(_ read: @escaping Read) { task = Task(operation: read) }
+
+        /// The rows read, once they are; nil when no read was started.
+        mutating func take() async throws -> [Transaction]? {
+            defer { task = nil }
+            return try await task?.value
         }
     }
 
@@ -159,6 +204,7 @@ public struct ClassificationService: Sendable {
         _ ingest: Ingest, write: (IngestPlan) async throws -> Void, pairsAreCurrent: Bool = false,
         next: () async throws -> (rows: [Transaction], covered: ClosedRange<LocalDate>?)?
     ) async throws -> Result {
+        var ingest = ingest
         var result = Result()
         result.skippedRules = ingest.skippedRules
         // Each row's change once, where it was first planned (a change is two rows: the index is what moves).

@@ -213,7 +213,7 @@ struct Ingest {
 
 /// A household's stored transfer pairs by transaction, for a pass over all history: one read instead of a
 /// query per chunk. The pass applies each chunk's plan to it, so later chunks see the pairs as planned.
-final class PairIndex {
+struct PairIndex: Sendable {
     private var byTransaction: [Transaction.ID: TransferMatcher.StoredPair] = [:]
 
     init(_ pairs: [TransferMatcher.StoredPair]) {
@@ -225,18 +225,18 @@ final class PairIndex {
     }
 
     /// Takes in what a plan pairs and unpairs (and the pairs of rows it drops).
-    func apply(_ plan: IngestPlan) {
+    mutating func apply(_ plan: IngestPlan) {
         for pair in plan.unpairs { remove(pair) }
         for row in plan.drops { if let stored = byTransaction[row.id] { remove(stored.pair) } }
         for pair in plan.pairs { add(TransferMatcher.StoredPair(pair: pair, isManual: false)) }
     }
 
-    private func add(_ stored: TransferMatcher.StoredPair) {
+    private mutating func add(_ stored: TransferMatcher.StoredPair) {
         byTransaction[stored.pair.outflow] = stored
         byTransaction[stored.pair.inflow] = stored
     }
 
-    private func remove(_ pair: TransferMatcher.Pair) {
+    private mutating func remove(_ pair: TransferMatcher.Pair) {
         for id in pair.key where byTransaction[id]?.pair == pair { byTransaction[id] = nil }
     }
 }

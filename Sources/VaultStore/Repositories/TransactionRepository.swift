@@ -282,48 +282,52 @@ public struct TransactionRepository: Sendable {
         case id(Transaction.ID)
     }
 
-    /// The keys of the household's transactions a rule can match (`RuleReach`), in date order: each part through the
-    /// trigram index of search keys (SQLite's `transaction_search`, PostgreSQL's `pg_trgm` index) or the account
-    /// index. Keys, not rows: a broad rule may reach most of a household, and its rows are read a chunk at a time
-    /// (`rows(_:)`).
+    /// The keys of the transactions a rule can match (`RuleReach`), each once, in no particular order: each part
+    /// through the trigram index of search keys (SQLite's `transaction_search`, PostgreSQL's `pg_trgm` index) or the
+    /// account index. Keys, not rows: a broad rule may reach most of a household, and its rows are read a chunk at a
+    /// time (`rows(_:)`), which keeps to this household. On SQLite a part of words alone is answered by the trigram
+    /// table, which holds every household's keys: checking each row's household there as well read every row twice
+    /// (185 ms against 110 ms for 51k rows at 1M).
     public func reachable(_ reach: RuleReach) async throws -> [RowKey] {
         let sqlite = session.sql.dialect.name == "sqlite"
-        var found: [(date: LocalDate, key: RowKey)] = []
+        var found: [RowKey] = []
         for part in reach.parts {
             if part.accounts?.isEmpty == true { continue }
+            // Folded fragments hold only letters and digits: nothing in them is a LIKE wildcard.
+            let patterns = part.fragments.map { "%" + $0 + "%" }
+            if sqlite, part.accounts == nil, !patterns.isEmpty {
+                let lookups = patterns.map { pattern -> SQLQueryString in
+                    "SELECT rowid AS position FROM transaction_search WHERE search_key LIKE \(bind: pattern)"
+                }
+                let rows = try await session.sql.raw(lookups.joined(separator: " INTERSECT ")).all()
+                found += try rows.map { .rowID(try $0.int("position")) }
+                continue
+            }
             var conditions: [SQLQueryString] = ["t.household_id = \(bind: session.household)"]
             if let accounts = part.accounts {
                 conditions.append("t.account_id IN (\(binds: accounts.map(\.description).sorted()))")
             }
-            // Folded fragments hold only letters and digits: nothing in them is a LIKE wildcard.
-            if sqlite, !part.fragments.isEmpty {
-                // The trigram table holds every household's keys; the other conditions keep to this one.
-                let lookups = part.fragments.map { fragment -> SQLQueryString in
-                    "SELECT rowid FROM transaction_search WHERE search_key LIKE \(bind: "%" + fragment + "%")"
+            if sqlite, !patterns.isEmpty {
+                let lookups = patterns.map { pattern -> SQLQueryString in
+                    "SELECT rowid FROM transaction_search WHERE search_key LIKE \(bind: pattern)"
                 }
                 conditions.append("t.rowid IN (" + lookups.joined(separator: " INTERSECT ") + ")")
             } else {
-                for fragment in part.fragments {
-                    conditions.append("t.search_key LIKE \(bind: "%" + fragment + "%")")
-                }
+                for pattern in patterns { conditions.append("t.search_key LIKE \(bind: pattern)") }
             }
             // On SQLite, rows found by the trigram index are fetched by rowid (`byRowID`), and an account's through
             // its own index.
-            let hint = !sqlite ? "" : part.fragments.isEmpty ? " INDEXED BY transactions_by_account" : Self.byRowID([])
-            let columns = sqlite ? "t.rowid AS position, t.date" : "t.id, t.date"
+            let hint = !sqlite ? "" : patterns.isEmpty ? " INDEXED BY transactions_by_account" : Self.byRowID([])
+            let column = sqlite ? "t.rowid AS position" : "t.id"
             let rows = try await session.sql.raw(
-                "SELECT \(unsafeRaw: columns) FROM transactions t\(unsafeRaw: hint) WHERE "
+                "SELECT \(unsafeRaw: column) FROM transactions t\(unsafeRaw: hint) WHERE "
                     + conditions.joined(separator: " AND ")
             ).all()
-            found += try rows.map { row in
-                (try row.localDate("date"), sqlite ? .rowID(try row.int("position")) : .id(try row.id("id")))
-            }
+            found += try rows.map { row in sqlite ? .rowID(try row.int("position")) : .id(try row.id("id")) }
         }
-        if reach.parts.count > 1 {
-            var seen: Set<RowKey> = []
-            found = found.filter { seen.insert($0.key).inserted }
-        }
-        return found.sorted { $0.date < $1.date }.map(\.key)
+        guard reach.parts.count > 1 else { return found }
+        var seen: Set<RowKey> = []
+        return found.filter { seen.insert($0).inserted }
     }
 
     /// The transactions at `keys` (those that are this household's), in no particular order.
