@@ -285,17 +285,25 @@ public struct TransactionRepository: Sendable {
     /// The keys of the transactions a rule can match (`RuleReach`), each once, in no particular order: each part
     /// through the trigram index of search keys (SQLite's `transaction_search`, PostgreSQL's `pg_trgm` index) or the
     /// account index. Keys, not rows: a broad rule may reach most of a household, and its rows are read a chunk at a
-    /// time (`rows(_:)`), which keeps to this household. On SQLite a part of words alone is answered by the trigram
-    /// table, which holds every household's keys: checking each row's household there as well read every row twice
-    /// (185 ms against 110 ms for 51k rows at 1M).
+    /// time (`rows(_:)`), which keeps to this household. On SQLite, in a database of one household, a part of words
+    /// alone is answered by the trigram table: checking each row's household there as well read every row twice (185 ms
+    /// against 110 ms for 51k rows at 1M). With other households, their rows are left out here, so a preview's work
+    /// does not grow with theirs.
     public func reachable(_ reach: RuleReach) async throws -> [RowKey] {
         let sqlite = session.sql.dialect.name == "sqlite"
+        var alone = false
+        if sqlite {
+            let households = try await session.sql.raw(
+                "SELECT COUNT(*) AS n FROM (SELECT 1 FROM households LIMIT 2) held"
+            ).first()?.int("n")
+            alone = (households ?? 0) <= 1
+        }
         var found: [RowKey] = []
         for part in reach.parts {
             if part.accounts?.isEmpty == true { continue }
             // Folded fragments hold only letters and digits: nothing in them is a LIKE wildcard.
             let patterns = part.fragments.map { "%" + $0 + "%" }
-            if sqlite, part.accounts == nil, !patterns.isEmpty {
+            if alone, part.accounts == nil, !patterns.isEmpty {
                 let lookups = patterns.map { pattern -> SQLQueryString in
                     "SELECT rowid AS position FROM transaction_search WHERE search_key LIKE \(bind: pattern)"
                 }
@@ -535,11 +543,14 @@ public struct TransactionRepository: Sendable {
     /// Tag rows (`transaction_id`, `tag`, in order) that include those of `rows`. When the household holds no more tags
     /// than there are rows, all of them, in one statement that reads no more than the rows: asking for a pass's chunk
     /// of 20,000 rows a thousand ids at a time cost more than decoding the rows themselves (45 ms against 33 ms), and
-    /// most households tag few rows. Otherwise by the rows' ids, a thousand at a time.
-    private func tagRows(of rows: [any SQLRow]) async throws -> [any SQLRow] {
+    /// most households tag few rows. Otherwise, and for up to a thousand rows, by the rows' ids, a thousand at a time.
+    func tagRows(of rows: [any SQLRow]) async throws -> [any SQLRow] {
         let order: SQLQueryString = " ORDER BY transaction_id, position"
+        // Up to a thousand rows, one statement by id answers: no count first.
         let held =
-            try await session.sql.raw(
+            rows.count <= 1_000
+            ? Int64.max
+            : try await session.sql.raw(
                 """
                 SELECT COUNT(*) AS n FROM (SELECT 1 FROM transaction_tags WHERE household_id = \(bind: session.household)
                   LIMIT \(bind: Int64(rows.count + 1))) held
