@@ -46,13 +46,15 @@ new_throwaway_postgres_dir() {
 }
 
 # Creates and starts the server in `pg_dir` on a free port (waiting at most 30 s); sets `throwaway_postgres_url`.
+# 500 connections: the suite runs its tests at once, each with its own pool of up to 16, and at 200 a test was
+# refused ("sorry, too many clients already") once in two full runs on 2026-11-25.
 launch_throwaway_postgres() {
     local port
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     printf '\n== %s ==\n' "Starting a throwaway PostgreSQL ($("$pg_bin/postgres" --version | awk '{print $3}')) on 127.0.0.1:$port"
     run_pg "$pg_bin/initdb" -D "$pg_dir/data" -U postgres -E UTF8 --auth-local=trust --auth-host=trust >/dev/null
     run_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w -t 30 \
-        -o "-c listen_addresses=127.0.0.1 -p $port -k $pg_dir -c max_connections=200 $*" start >/dev/null
+        -o "-c listen_addresses=127.0.0.1 -p $port -k $pg_dir -c max_connections=500 $*" start >/dev/null
     throwaway_postgres_url="postgres://postgres@127.0.0.1:$port/postgres"
 }
 
