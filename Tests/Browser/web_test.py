@@ -5,6 +5,8 @@ address and the demo bridge's setup token. Screenshots go to $GHOSTVAULT_ARTIFAC
 desktop 1280x800, light and dark). Every wait is bounded; the whole run stops by itself.
 """
 
+import calendar
+import datetime
 import json
 import os
 import re
@@ -417,6 +419,21 @@ def main():
             rule = page.locator(".rule-list a").first.get_attribute("href").rsplit("/", 1)[1]
             page.goto(f"{BASE}/transactions?rule={rule}")
             expect(page.locator("#transaction-count")).to_contain_text("24")
+            # Issue 34: next year's entries are scheduled. Transactions opens on history (nothing after today); the
+            # Scheduled link lists them; the Recurring page lists the rule beside the detected series.
+            today = page.request.get(f"{BASE}/api/v1/dashboard").json()["today"]
+            page.goto(f"{BASE}/transactions")
+            days = page.eval_on_selector_all("#unified th[data-date]", "cells => cells.map(c => c.dataset.date)")
+            assert days and all(day <= today for day in days), f"history lists days after {today}: {days}"
+            page.locator("#timing a:has-text('Scheduled')").tap()
+            page.wait_for_url("**/transactions?when=scheduled")
+            days = page.eval_on_selector_all("#unified th[data-date]", "cells => cells.map(c => c.dataset.date)")
+            assert days and all(day > today for day in days), f"scheduled lists days up to {today}: {days}"
+            shot(page, "phone-transactions-scheduled-dark")
+            page.goto(f"{BASE}/recurring")
+            expect(page.locator("#recurring-schedules")).to_be_visible()
+            expect(page.locator("#recurring-schedules li")).to_have_count(1)
+            shot(page, "phone-recurring-schedules-dark")
 
         def system_dark():
             dark = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme="dark")
@@ -845,6 +862,15 @@ def lens_checks(browser, phone, page):
         page.locator("a:has-text('3M')").tap()
         page.wait_for_url("**/income?history=3M")
         expect(page.locator("svg[data-view=bars] rect.bar.income")).to_have_count(4)
+        # Issue 34: 3M is three months of days ending today, and the page says which.
+        window = page.request.get(f"{BASE}/api/v1/reports/income?history=3M").json()
+        end = datetime.date.fromisoformat(window["to"])
+        month, year = end.month - 3, end.year
+        if month < 1:
+            month, year = month + 12, year - 1
+        start = datetime.date(year, month, min(end.day, calendar.monthrange(year, month)[1])) + datetime.timedelta(days=1)
+        assert window["from"] == start.isoformat(), f"3M starts {window['from']}, not {start}"
+        expect(page.locator("#trend-window")).to_contain_text(f"{start.strftime('%b')} {start.day}, {start.year} to")
         page.fill("#from", "2026-01-01")
         page.fill("#to", "2026-06-30")
         page.locator("button:has-text('Show')").tap()
@@ -1362,10 +1388,21 @@ def polish_checks(browser, context, page):
         try:
             target.fill("")
             target.type("1000", delay=20)
-            expected = money(f"{actual - 1000:.2f}")
-            expect(row.locator(".variance")).to_have_text(expected, timeout=400)  # before the save's half second
+            expected = money(f"{1000 - actual:.2f}")  # left: the target minus actual, negative when over
+            expect(row.locator(".budget-left")).to_have_text(expected, timeout=400)  # before the save's half second
             expect(row.locator(".save-state")).to_have_text("Saved")
             shot(page, "phone-budgets-variance")
+            # Both tables on the page show the same "left", with one sign (issue 34 item 1).
+            page.reload()
+            versus = page.locator("#budget-vs-actual tr").filter(has_text="Groceries").first
+            expect(versus.locator("td[data-label=Left]")).to_have_text(expected)
+            target.fill("1")
+            expect(row.locator(".save-state")).to_have_text("Saved")
+            page.reload()
+            over = money(f"{1 - actual:.2f}")
+            expect(row.locator(".budget-left")).to_have_text(over)
+            expect(versus.locator("td[data-label=Left]")).to_have_text(over)
+            expect(versus.locator(".badge")).to_have_text("Over")
         finally:
             target.fill(old)
             expect(row.locator(".save-state")).to_have_text("Saved")

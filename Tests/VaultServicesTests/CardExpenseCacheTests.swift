@@ -66,6 +66,7 @@ import VaultTestSupport
             let f = try await ServiceFixture.make(database)
             let capped = try await f.scope.cards.addFromLibrary("uob-preferred-platinum")
             let plain = try await f.scope.cards.addFromLibrary("dbs-altitude-visa")
+            let cappedAccount = try #require(try await f.scope.cards.status(capped.id.description).account)
             var ids: [String] = []
             for (amount, card, bonus, date) in [
                 ("-120", capped, "online", "2026-11-03"), ("-45.60", capped, nil, "2026-11-05"),
@@ -74,9 +75,15 @@ import VaultTestSupport
             ] as [(String, MilesCard, String?, String)] {
                 ids.append(
                     try await f.scope.transactions.add(
-                        TransactionInput(
-                            amount: amount, account: "", date: date, description: "Purchase", payee: "Shop \(amount)",
-                            card: card.id.description, bonusCategory: bonus)
+                        // A refund (money back) goes on the card's account without the card: a card entry is a
+                        // purchase.
+                        amount.hasPrefix("-")
+                            ? TransactionInput(
+                                amount: amount, account: "", date: date, description: "Purchase",
+                                payee: "Shop \(amount)", card: card.id.description, bonusCategory: bonus)
+                            : TransactionInput(
+                                amount: amount, account: cappedAccount.id.description, date: date,
+                                description: "Purchase", payee: "Shop \(amount)")
                     ).transaction.id.description)
             }
             /// The cards page from what is kept, whether each card was brought up to date (not read whole), and the

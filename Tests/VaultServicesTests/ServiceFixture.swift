@@ -21,8 +21,9 @@ struct ServiceFixture {
 
     /// How many transactions and change-log entries the household has: both must stay put when input is refused.
     func footprint() async throws -> (transactions: Int, changes: Int) {
-        let transactions = try await scope.transactions.list(TransactionQuery(includeTransfers: true, pageSize: 1))
-            .totalCount
+        let transactions = try await scope.transactions.list(
+            TransactionQuery(includeTransfers: true, timing: "all", pageSize: 1)
+        ).totalCount
         let changes = try await vault.database.read(household: household.id) {
             try await $0.changes(limit: 100_000).count
         }

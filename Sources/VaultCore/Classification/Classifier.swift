@@ -12,8 +12,9 @@ import Foundation
 ///    the classification if it names one (a person's rule can overrule a detected transfer or a payment's
 ///    category; built-in patterns cannot). Income patterns apply only to money in;
 /// 4. the default: money in is income and money out an expense, except that money into a loan or
-///    mortgage is a liability payment (a transfer: it leaves income alone) and money into a credit
-///    card that is not a payment is a refund (an expense that reduces spending).
+///    mortgage is a liability payment (a transfer: it leaves income alone), money into a credit card that
+///    reads as a payment (`CardPaymentWords`) is a card payment even with no pair in the household (only a
+///    person's rule overrules it), and any other money into a card is a refund (an expense that reduces spending).
 ///
 /// Running it twice over the same input gives the same output.
 public enum Classifier {
@@ -139,6 +140,13 @@ public enum Classifier {
             outcome.classificationSource = isCardPayment ? .cardPayment : .transferMatch
             outcome.transferPartner = other
         }
+        // A payment into a card whose other side is not in the household (a bank file of the card alone, an
+        // account paid from outside) is still a card payment: a liability payment, never a refund.
+        let paysCard = partner == nil && isUnpairedCardPayment(transaction, account: account)
+        if paysCard, !classificationLocked {
+            outcome.classification = .transfer
+            outcome.classificationSource = .cardPayment
+        }
 
         if let paymentCategory, !categoryLocked {
             outcome.categoryID = paymentCategory
@@ -150,13 +158,15 @@ public enum Classifier {
             let rule = matcher.rule
             let source = rule.origin.provenance
             var applied = false
-            if let category = rule.categoryID, !categoryLocked, paymentCategory == nil || rule.origin == .user {
+            if let category = rule.categoryID, !categoryLocked,
+                (paymentCategory == nil && !paysCard) || rule.origin == .user
+            {
                 outcome.categoryID = category
                 outcome.categorySource = source
                 applied = true
             }
             if let classification = rule.classification, !classificationLocked,
-                outcome.transferPartner == nil || rule.origin == .user
+                (outcome.transferPartner == nil && !paysCard) || rule.origin == .user
             {
                 outcome.classification = classification
                 outcome.classificationSource = source
@@ -183,12 +193,20 @@ public enum Classifier {
         return matcher.matches(subject)
     }
 
+    /// Whether money into a credit card reads as a payment of it (`CardPaymentWords`), not a refund.
+    public static func isUnpairedCardPayment(_ transaction: Transaction, account: Account) -> Bool {
+        account.kind == .creditCard && transaction.amount.isPositive
+            && CardPaymentWords.namesPayment(description: transaction.description, payee: transaction.payee)
+    }
+
     /// Stage 6: the classification when nothing more specific applies.
     public static func defaultClassification(_ transaction: Transaction, account: Account) -> Classification {
         guard transaction.amount.isPositive else { return .expense }
         switch account.kind {
         case .loan, .mortgage: return .transfer  // a liability payment, never income
-        case .creditCard: return .expense  // a refund: it reduces spending
+        case .creditCard:
+            // A payment of the card is a liability payment; any other credit is a refund that reduces spending.
+            return isUnpairedCardPayment(transaction, account: account) ? .transfer : .expense
         default: return .income
         }
     }

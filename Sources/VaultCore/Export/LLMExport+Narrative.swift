@@ -86,7 +86,7 @@ extension LLMExport {
                     let sums = perMonth[month] ?? IncomeAndSpending()
                     let lines = try CategoryRollup.lines(
                         own: sums.spendingByCategory, counts: sums.spendingCountByCategory, tree: tree,
-                        currency: export.currency, total: sums.spending)
+                        currency: export.currency)
                     var byName: [String: Int64] = [:]
                     for line in lines where line.depth == 0 { byName[line.name] = line.amount.minorUnits }
                     return byName

@@ -218,11 +218,11 @@ public struct LLMExport: Sendable {
 
         let lines = try CategoryRollup.lines(
             own: totals.spendingByCategory, counts: totals.spendingCountByCategory, tree: input.tree,
-            currency: currency, total: totals.spending)
+            currency: currency)
         categories = lines.filter { $0.depth == 0 && $0.amount.isPositive }.map { line in
             CategoryShare(
                 name: line.name, amount: round.rounded(line.amount),
-                percentage: Self.whole(Percent.of(line.amount.minorUnits, in: totals.spending)))
+                percentage: Self.whole(line.share))
         }
 
         commitments = input.recurring.map { report in

@@ -285,6 +285,8 @@ public enum IngestPlanner {
         row.payee = bank.payee ?? stored.payee
         row.memo = bank.memo ?? stored.memo
         row.isPending = bank.isPending
+        // An entry a person made on a synced account (an expectation) becomes the bank's row, with their fields.
+        if stored.bankTransactionID == nil { row.source = bank.source }
         return row
     }
 

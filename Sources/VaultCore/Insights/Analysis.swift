@@ -137,6 +137,6 @@ public struct AnalysisReport: Sendable {
         byCategory = try CategoryRollup.lines(
             own: isIncome ? totals.incomeByCategory : totals.spendingByCategory,
             counts: isIncome ? totals.incomeCountByCategory : totals.spendingCountByCategory, tree: tree,
-            currency: currency, total: isIncome ? totals.income : totals.spending)
+            currency: currency)
     }
 }

@@ -42,9 +42,8 @@ public struct BudgetReport: Sendable {
         public let notes: String?
         /// This month's spending in the category, its children rolled in, refunds reducing it.
         public let actual: Money
-        /// Actual minus target (Monthly Targets): positive when over.
-        public let variance: Money?
-        /// Target minus actual (Budget vs Actual): what is left, negative when over.
+        /// Target minus actual: what is left, negative by as much as the category is over (`docs/figures.md`,
+        /// "Budget left"). Monthly Targets, Budget vs Actual, the API and the CLI all show this one figure.
         public let remaining: Money?
         public let status: Status?
     }
@@ -70,7 +69,8 @@ public struct BudgetReport: Sendable {
     public static let warningShare = Percent.whole(90)
 
     public static let basis =
-        "Actual is this month's spending in the category and its children, as in the month report. "
+        "Left is the target minus actual: positive is what is left, negative is how far over. "
+        + "Actual is this month's spending in the category and its children, as in the month report. "
         + "Totals count a category once: a target on a parent covers its children's spending."
 
     /// Builds the report from this month's tallies and the household's targets.
@@ -81,8 +81,7 @@ public struct BudgetReport: Sendable {
         let byID = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let totals = try IncomeAndSpending(tallies, accounts: byID, currency: currency)
         let rolled = try CategoryRollup.lines(
-            own: totals.spendingByCategory, counts: totals.spendingCountByCategory, tree: tree, currency: currency,
-            total: totals.spending)
+            own: totals.spendingByCategory, counts: totals.spendingCountByCategory, tree: tree, currency: currency)
         let actualByID = Dictionary(
             rolled.compactMap { line in line.categoryID.map { ($0, line.amount.minorUnits) } },
             uniquingKeysWith: { first, _ in first })
@@ -96,11 +95,9 @@ public struct BudgetReport: Sendable {
             let budget = targetByID[category.id]
             guard category.kind == .expense || budget != nil else { continue }
             let spent = money(actualByID[category.id] ?? 0)
-            var variance: Money?
             var remaining: Money?
             var status: Status?
             if let target = budget?.target {
-                variance = try spent.subtracting(target)
                 remaining = try target.subtracting(spent)
                 status = spent.minorUnits > target.minorUnits ? .over : .under
                 // A target under a budgeted ancestor is already covered by the ancestor's.
@@ -113,7 +110,7 @@ public struct BudgetReport: Sendable {
             lines.append(
                 Line(
                     categoryID: category.id, name: category.name, emoji: category.emoji, depth: depth,
-                    target: budget?.target, notes: budget?.notes, actual: spent, variance: variance,
+                    target: budget?.target, notes: budget?.notes, actual: spent,
                     remaining: remaining, status: status))
         }
         self.month = month

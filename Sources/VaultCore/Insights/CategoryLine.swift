@@ -12,7 +12,9 @@ public struct CategoryLine: Hashable, Sendable {
     public let amount: Money
     /// How many transactions the amount sums, descendants included.
     public let count: Int
-    /// The amount as a share of the breakdown's total; nil when the total is not positive.
+    /// The amount as a share of the breakdown (`docs/figures.md`, "Category share"): of the sum of the top-level
+    /// rows that are positive, so the top-level shares add up to exactly 100%. Nil for a row that is zero or
+    /// negative (refunds beyond the month's purchases): no category shows a negative share.
     public let share: Percent?
 
     /// The name the uncategorised row goes by.
@@ -23,7 +25,7 @@ enum CategoryRollup {
     /// Rows for every category with transactions, parents rolling up their children: top-level rows by
     /// amount (largest first, then name), each followed by its children in the same order.
     static func lines(
-        own: [Category.ID?: Int64], counts: [Category.ID?: Int], tree: CategoryTree, currency: Currency, total: Int64
+        own: [Category.ID?: Int64], counts: [Category.ID?: Int], tree: CategoryTree, currency: Currency
     ) throws(MoneyError) -> [CategoryLine] {
         var rolled: [Category.ID: (amount: Int64, count: Int)] = [:]
         var uncategorized: (amount: Int64, count: Int) = (0, 0)
@@ -46,8 +48,7 @@ enum CategoryRollup {
         {
             CategoryLine(
                 categoryID: id, name: name, emoji: emoji, depth: depth,
-                amount: Money(minorUnits: sum.amount, currency: currency), count: sum.count,
-                share: total > 0 ? Percent.of(sum.amount, in: total) : nil)
+                amount: Money(minorUnits: sum.amount, currency: currency), count: sum.count, share: nil)
         }
         func ordered(_ categories: [Category]) -> [(Category, (amount: Int64, count: Int))] {
             categories.compactMap { category in rolled[category.id].map { (category, $0) } }
@@ -68,6 +69,25 @@ enum CategoryRollup {
                 ?? lines.endIndex
             lines.insert(row, at: index)
         }
-        return lines
+        return try withShares(lines)
+    }
+
+    /// The lines with their shares: the positive top-level rows share 100% exactly (`Percent.shares`), and a
+    /// positive child row is its part of the same whole.
+    static func withShares(_ lines: [CategoryLine]) throws(MoneyError) -> [CategoryLine] {
+        let top = lines.indices.filter { lines[$0].depth == 0 && lines[$0].amount.isPositive }
+        var whole: Int64 = 0
+        for index in top { whole = try Exact.add(whole, lines[index].amount.minorUnits) }
+        var shares = Dictionary(
+            uniqueKeysWithValues: zip(top, Percent.shares(of: top.map { lines[$0].amount.minorUnits })))
+        for index in lines.indices where lines[index].depth > 0 && lines[index].amount.isPositive {
+            shares[index] = Percent.of(lines[index].amount.minorUnits, in: whole)
+        }
+        return lines.indices.map { index in
+            let line = lines[index]
+            return CategoryLine(
+                categoryID: line.categoryID, name: line.name, emoji: line.emoji, depth: line.depth,
+                amount: line.amount, count: line.count, share: shares[index])
+        }
     }
 }

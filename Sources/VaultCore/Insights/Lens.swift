@@ -237,9 +237,13 @@ public struct LensReport: Sendable {
         func money(_ units: Int64) -> Money { Money(minorUnits: units, currency: currency) }
         var segments: [Segment] = []
         var messages: [String] = []
+        // The positive buckets share 100% exactly, as category shares do (`docs/figures.md`); none shows a negative.
+        let positive = LensBucket.allCases.filter { (sums[$0] ?? 0) > 0 }
+        let shares = Dictionary(
+            uniqueKeysWithValues: zip(positive, Percent.shares(of: positive.map { sums[$0] ?? 0 })))
         for bucket in LensBucket.allCases {
             let amount = sums[bucket] ?? 0
-            let share = total > 0 ? Percent.of(amount, in: total) : nil
+            let share = shares[bucket]
             let target = targets.target(for: bucket)
             var indicator = Indicator.green
             if let share {

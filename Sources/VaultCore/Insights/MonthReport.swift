@@ -93,11 +93,9 @@ public struct MonthReport: Sendable {
         incomeCount = totals.incomeCount
         spendingCount = totals.spendingCount
         spendingByCategory = try CategoryRollup.lines(
-            own: totals.spendingByCategory, counts: totals.spendingCountByCategory, tree: tree, currency: currency,
-            total: totals.spending)
+            own: totals.spendingByCategory, counts: totals.spendingCountByCategory, tree: tree, currency: currency)
         incomeByCategory = try CategoryRollup.lines(
-            own: totals.incomeByCategory, counts: totals.incomeCountByCategory, tree: tree, currency: currency,
-            total: totals.income)
+            own: totals.incomeByCategory, counts: totals.incomeCountByCategory, tree: tree, currency: currency)
         topCategories = Array(spendingByCategory.filter { $0.depth == 0 && $0.amount.isPositive }.prefix(3))
         otherCurrencies = totals.otherCurrencies.keys.sorted { $0.code < $1.code }.map { code in
             let sums = totals.otherCurrencies[code]!
@@ -129,8 +127,7 @@ public struct MonthReport: Sendable {
 
         // This month against last, category by category.
         let lastLines = try CategoryRollup.lines(
-            own: before.spendingByCategory, counts: before.spendingCountByCategory, tree: tree, currency: currency,
-            total: before.spending)
+            own: before.spendingByCategory, counts: before.spendingCountByCategory, tree: tree, currency: currency)
         let lastByID = Dictionary(lastLines.map { ($0.categoryID, $0) }, uniquingKeysWith: { first, _ in first })
         let thisIDs = Set(spendingByCategory.map(\.categoryID))
         var changes: [CategoryChange] = []
@@ -146,23 +143,37 @@ public struct MonthReport: Sendable {
         }
         self.changes = changes
 
-        // The bar chart's months.
+        // The bar chart's months: this month's own tallies, the months before from theirs.
+        let first = CalendarMonth(containing: month.first.adding(months: -(max(1, seriesMonths) - 1)))
+        series = try Self.points(
+            months + dayTallies, from: first, through: month, accounts: accounts, currency: currency)
+    }
+
+    /// One bar per calendar month from `first` through `last`, each the income and spending of the tallies dated in
+    /// it (a month with none is a bar of zero): the Income vs Spending series of the month report and of the
+    /// income trend, which passes only the tallies of its window's days (`docs/figures.md`, "Income trend").
+    public static func points(
+        _ tallies: [Tally], from first: CalendarMonth, through last: CalendarMonth, accounts: [Account],
+        currency: Currency
+    ) throws(MoneyError) -> [MonthPoint] {
+        let byID = Dictionary(accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func money(_ units: Int64) -> Money { Money(minorUnits: units, currency: currency) }
         var perMonth: [CalendarMonth: IncomeAndSpending] = [:]
-        for tally in months {
+        for tally in tallies {
             guard let date = tally.date else { continue }
             try perMonth[CalendarMonth(containing: date), default: IncomeAndSpending()].add(
                 tally, accounts: byID, currency: currency)
         }
-        var seriesPoints: [MonthPoint] = []
-        var cursor = month
-        for _ in 0..<max(1, seriesMonths) {
-            let sums = cursor == month ? totals : (perMonth[cursor] ?? IncomeAndSpending())
-            seriesPoints.append(
+        var points: [MonthPoint] = []
+        var cursor = first
+        while cursor <= last {
+            let sums = perMonth[cursor] ?? IncomeAndSpending()
+            points.append(
                 MonthPoint(
                     month: cursor, income: money(sums.income), spending: money(sums.spending),
                     net: money(try sums.net())))
-            cursor = cursor.previous
+            cursor = cursor.next
         }
-        series = seriesPoints.reversed()
+        return points
     }
 }

@@ -16,14 +16,16 @@ public enum HistoryRange: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The days the range covers, ending today (a custom range is what it says).
+    /// The days the range covers, ending today (a custom range is what it says): exactly what the label says,
+    /// so 1M on 28 November is 29 October to 28 November, a month of days, and 1Y twelve months of days, never
+    /// a day of a thirteenth (`docs/figures.md`, "Timeframes").
     public func dates(today: LocalDate) -> DateRange {
         let start: LocalDate
         switch self {
-        case .oneMonth: start = today.adding(months: -1)
-        case .threeMonths: start = today.adding(months: -3)
+        case .oneMonth: start = today.adding(months: -1).adding(days: 1)
+        case .threeMonths: start = today.adding(months: -3).adding(days: 1)
         case .yearToDate: start = LocalDate(unchecked: today.year, 1, 1)
-        case .oneYear: start = today.adding(months: -12)
+        case .oneYear: start = today.adding(months: -12).adding(days: 1)
         case .custom(let range): return range
         }
         return DateRange(unchecked: start, today)

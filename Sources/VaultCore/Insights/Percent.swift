@@ -15,6 +15,22 @@ public struct Percent: Hashable, Comparable, Sendable, Codable, CustomStringConv
         return Percent(hundredths: hundredths)
     }
 
+    /// Shares of positive parts that add up to exactly 100%, in tenths of a percent (what `description` shows):
+    /// each is rounded down to a tenth and the tenths left over go one each to the parts with the largest
+    /// remainders (ties to the earlier part), so a column of them never adds up to 99.9% or 100.1%. Empty when
+    /// there are no parts.
+    public static func shares(of parts: [Int64]) -> [Percent] {
+        precondition(parts.allSatisfy { $0 > 0 }, "shares are of positive parts")
+        let whole = parts.reduce(Int128(0)) { $0 + Int128($1) }
+        guard whole > 0 else { return [] }
+        var tenths = parts.map { Int128($0) * 1_000 / whole }
+        let remainders = parts.map { Int128($0) * 1_000 % whole }
+        let left = 1_000 - tenths.reduce(0, +)
+        let order = parts.indices.sorted { (remainders[$1], $0) < (remainders[$0], $1) }
+        for index in order.prefix(Int(left)) { tenths[index] += 1 }
+        return tenths.map { Percent(hundredths: Int64($0) * 10) }
+    }
+
     /// A whole number of percent.
     public static func whole(_ percent: Int) -> Percent { Percent(hundredths: Int64(percent) * 100) }
 

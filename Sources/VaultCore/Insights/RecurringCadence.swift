@@ -88,3 +88,19 @@ public enum RecurringCadence: String, CaseIterable, Hashable, Sendable, Codable,
 
     public var description: String { rawValue }
 }
+
+extension RecurringCadence {
+    /// The cadence nearest a person's rule (every 2 weeks is biweekly, every 3 months quarterly; every 5 weeks,
+    /// which has no name here, is the named cadence of the nearest length, ties to the shorter).
+    public init(_ rule: RecurringRule) {
+        let unitDays: Double =
+            switch rule.cadence {
+            case .daily: 1
+            case .weekly: 7
+            case .monthly: 30.4375
+            case .yearly: 365.25
+            }
+        let days = unitDays * Double(max(1, rule.interval))
+        self = Self.allCases.min { abs($0.nominalDays - days) < abs($1.nominalDays - days) } ?? .monthly
+    }
+}

@@ -60,6 +60,9 @@ public struct RecurringReport: Sendable {
     /// The shown needs and wants: the series `monthlyTotal` counts.
     public var spending: [RecurringSeries] { groups.filter { $0.bucket != .savings }.flatMap(\.series) }
     public let horizonDays: Int
+    /// The person's own recurring rules (scheduled entries), enabled and in the household's currency, listed beside
+    /// the detected series; their occurrences are among `upcoming` and in the bill calendar.
+    public let rules: [RecurringRule]
 
     public static let basis =
         "Charges from the same payee, within 10% of the previous amount, at a regular interval, at least twice "
@@ -67,12 +70,16 @@ public struct RecurringReport: Sendable {
 
     public init(
         detected: [RecurringSeries], decisions: [String: Decision], today: LocalDate, currency: Currency,
-        horizonDays: Int = 30
+        horizonDays: Int = 30, rules: [RecurringRule] = []
     ) throws(MoneyError) {
+        let rules = rules.filter { $0.isEnabled && $0.amount.currency == currency }
+        // A series the detector found in a rule's own past entries is that rule, listed once, as the rule.
+        let ruled = Set(rules.map { Self.ruleKey(name: $0.payee ?? $0.description, amount: $0.amount) })
         var shown: [RecurringSeries] = []
         var possible: [RecurringSeries] = []
         var dismissed: [RecurringSeries] = []
         for var series in detected where series.amount.currency == currency {
+            if ruled.contains(Self.ruleKey(name: series.name, amount: series.amount)) { continue }
             // A decision made before references were folded from payees is kept under a former key.
             let decision = decisions[series.key] ?? series.formerKeys.lazy.compactMap { decisions[$0] }.first
             switch decision {
@@ -118,12 +125,29 @@ public struct RecurringReport: Sendable {
         self.horizonDays = horizonDays
         monthlyTotal = Money(minorUnits: total, currency: currency)
         monthlyByBucket = byBucket.mapValues { Money(minorUnits: $0, currency: currency) }
-        upcoming = shown.filter { !$0.isIncome && $0.nextDate <= horizon }
+        self.rules = rules
+        let detectedBills = shown.filter { !$0.isIncome && $0.nextDate <= horizon }
             .map {
                 Upcoming(
                     seriesKey: $0.key, name: $0.name, amount: $0.amount, dueDate: $0.nextDate,
                     daysUntilDue: today.days(until: $0.nextDate), categoryID: $0.categoryID, cadence: $0.cadence)
             }
-            .sorted { ($0.dueDate, $0.name) < ($1.dueDate, $1.name) }
+        // A rule's next entry from today, when it is money out: a scheduled bill.
+        let scheduledBills = rules.filter(\.amount.isNegative).compactMap { rule -> Upcoming? in
+            guard let next = rule.occurrences(in: DateRange(unchecked: today, horizon), limit: 1).first else {
+                return nil
+            }
+            return Upcoming(
+                seriesKey: Self.seriesKey(of: rule), name: rule.payee ?? rule.description, amount: rule.amount,
+                dueDate: next, daysUntilDue: today.days(until: next), categoryID: rule.categoryID,
+                cadence: RecurringCadence(rule))
+        }
+        upcoming = (detectedBills + scheduledBills).sorted { ($0.dueDate, $0.name) < ($1.dueDate, $1.name) }
     }
+
+    /// The key a rule's bills go by in the upcoming list and the calendar feed.
+    public static func seriesKey(of rule: RecurringRule) -> String { "rule-\(rule.id)" }
+
+    /// What a detected series and a rule share when the series is the rule's own entries.
+    static func ruleKey(name: String, amount: Money) -> String { "\(PayeeKey.folded(name))|\(amount.minorUnits)" }
 }

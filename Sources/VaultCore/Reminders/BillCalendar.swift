@@ -29,13 +29,22 @@ public enum BillCalendar {
     /// name, then series key.
     public static func occurrences(_ report: RecurringReport, horizonDays: Int = horizonDays) -> [Occurrence] {
         let end = report.today.adding(days: horizonDays)
-        return report.groups.flatMap(\.series).flatMap { series in
+        let detected = report.groups.flatMap(\.series).flatMap { series in
             series.dueDates(from: report.today, through: end).map {
                 Occurrence(
                     seriesKey: series.key, name: series.name, amount: series.amount, date: $0, cadence: series.cadence)
             }
         }
-        .sorted { ($0.date, $0.name, $0.seriesKey) < ($1.date, $1.name, $1.seriesKey) }
+        // The person's own schedules that take money out: every entry they will make in the horizon.
+        let scheduled = report.rules.filter(\.amount.isNegative).flatMap { rule in
+            rule.occurrences(in: DateRange(unchecked: report.today, end)).map {
+                Occurrence(
+                    seriesKey: RecurringReport.seriesKey(of: rule), name: rule.payee ?? rule.description,
+                    amount: rule.amount, date: $0, cadence: RecurringCadence(rule))
+            }
+        }
+        return (detected + scheduled)
+            .sorted { ($0.date, $0.name, $0.seriesKey) < ($1.date, $1.name, $1.seriesKey) }
     }
 
     /// The iCalendar text of the occurrences; `stamp` is when it was made.

@@ -81,4 +81,16 @@ public struct Transaction: Hashable, Sendable, Identifiable {
 
     /// The folded text a description search matches against.
     public var searchKey: String { SearchText.key(description: description, payee: payee) }
+
+    /// The one name the transaction goes by on every page, in the API and the CLI (`docs/figures.md`, "Names"): its
+    /// payee, else its description, else its category's name, else "Unnamed".
+    public func displayName(category: String?) -> String {
+        for name in [payee, description, category] {
+            if let name = name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { return name }
+        }
+        return Self.unnamed
+    }
+
+    /// What a transaction with no payee, description or category is called.
+    public static let unnamed = "Unnamed"
 }

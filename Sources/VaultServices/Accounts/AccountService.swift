@@ -81,7 +81,8 @@ public struct AccountService: Sendable {
             let institutions = Dictionary(
                 uniqueKeysWithValues: try await session.institutions.all().map { ($0.id, $0) })
             var listed: [Listed] = []
-            for account in try await session.accounts.all() where includeHidden || !account.isHidden {
+            let today = try await session.household().today(at: session.now)
+            for account in try await session.accounts.asOf(today) where includeHidden || !account.isHidden {
                 listed.append(
                     Listed(
                         account: account, institution: account.institutionID.flatMap { institutions[$0] },
@@ -93,7 +94,10 @@ public struct AccountService: Sendable {
 
     /// Finds an account by id, name or nickname.
     public func find(_ reference: String) async throws -> Account {
-        try await scope.read { session in try Self.resolve(reference, in: try await session.accounts.all()) }
+        try await scope.read { session in
+            let today = try await session.household().today(at: session.now)
+            return try Self.resolve(reference, in: try await session.accounts.asOf(today))
+        }
     }
 
     /// Adds a manual account, or refuses the input whole.

@@ -27,8 +27,9 @@ public struct LLMExportService: Sendable {
         let gathered = try await scope.read { session in
             let household = try await session.household()
             let today = household.today(at: scope.vault.now)
-            let range = request.range
-            let accounts = try await session.accounts.all()
+            // History only: scheduled entries (dated after today) are not yet part of the picture.
+            let range = DateRange(start: request.range.start, end: min(request.range.end, today)) ?? request.range
+            let accounts = try await session.accounts.asOf(today)
             let tree = try await session.categories.tree()
             let excluded = try await session.transactions.find(request.excluded)
             let missing = Set(request.excluded).subtracting(excluded.map(\.id))

@@ -108,13 +108,14 @@ public struct LensService: Sendable {
         // One snapshot: the count (from the groups) and the rows (read a window at a time) must agree.
         try await scope.readSnapshot { session in
             let household = try await session.household()
-            let chosen = try ReportService.month(month, today: household.today(at: scope.vault.now)).mapError {
-                InvalidInput([$0])
-            }.get()
+            let today = household.today(at: scope.vault.now)
+            let chosen = try ReportService.month(month, today: today).mapError { InvalidInput([$0]) }.get()
+            // History only: scheduled entries count from their day on, as in every report.
+            let last = min(chosen.last, today)
             let accounts = try await session.accounts.all()
             let tree = try await session.categories.tree()
             let overrides = try await session.lens.overrides()
-            let groups = try await session.tallies.lensGroups(from: chosen.first, through: chosen.last)
+            let groups = try await session.tallies.lensGroups(from: chosen.first, through: last)
             let report = try LensReport(
                 month: chosen, currency: household.baseCurrency, accounts: accounts, tree: tree, groups: groups,
                 targets: try await session.lens.targets() ?? .standard, overrides: overrides)
@@ -136,7 +137,7 @@ public struct LensService: Sendable {
             var window = max(512, 2 * (page.offset + page.size))
             while entries.count < page.size, matched < total {
                 let transactions = try await session.tallies.lensTransactions(
-                    from: chosen.first, through: chosen.last, window: (read, window))
+                    from: chosen.first, through: last, window: (read, window))
                 read += transactions.count
                 let placements = try LensPlacement.each(
                     transactions, accounts: counted, tree: tree, overrides: overrides)

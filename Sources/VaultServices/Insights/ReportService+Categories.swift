@@ -38,7 +38,9 @@ extension ReportService {
             let childIDs = Set(id.map { tree.children(of: $0).map(\.id) } ?? [])
             let children = report.changes.filter { $0.categoryID.map(childIDs.contains) ?? false }
                 .sorted { ($1.thisMonth.minorUnits, $0.name) < ($0.thisMonth.minorUnits, $1.name) }
-            var filter = TransactionFilter(from: report.month.first, through: report.month.last)
+            var filter = TransactionTiming.history.narrowing(
+                TransactionFilter(from: report.month.first, through: report.month.last),
+                today: household.today(at: scope.vault.now))
             if let id {
                 filter.categoryIDs = Set([id] + tree.descendants(of: id).map(\.id))
             } else {

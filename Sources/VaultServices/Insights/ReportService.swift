@@ -13,7 +13,7 @@ public struct ReportService: Sendable {
         try await scope.read { session in
             let household = try await session.household()
             let today = household.today(at: scope.vault.now)
-            let accounts = try await session.accounts.all()
+            let accounts = try await session.accounts.asOf(today)
             let worth = try NetWorth(
                 accounts: accounts, institutions: try await session.institutions.all(),
                 currency: household.baseCurrency)
@@ -36,7 +36,7 @@ public struct ReportService: Sendable {
             let today = household.today(at: scope.vault.now)
             return try await Self.history(
                 range.dates(today: today), today: today, currency: household.baseCurrency,
-                accounts: try await session.accounts.all(), session: session)
+                accounts: try await session.accounts.asOf(today), session: session)
         }
     }
 
@@ -46,10 +46,10 @@ public struct ReportService: Sendable {
         _ id: Account.ID, _ range: HistoryRange
     ) async throws -> [(date: LocalDate, balance: Money)] {
         try await scope.read { session in
-            guard var account = try await session.accounts.find(id) else {
+            let today = try await session.household().today(at: scope.vault.now)
+            guard var account = try await session.accounts.asOf(today).first(where: { $0.id == id }) else {
                 throw VaultError(.notFound, "There is no account \(id) in this household.")
             }
-            let today = try await session.household().today(at: scope.vault.now)
             // Counted here whatever its settings, so a hidden or tracking-only account still has its line.
             account.isHidden = false
             account.isTrackingOnly = false
@@ -110,11 +110,12 @@ public struct ReportService: Sendable {
             TransactionFields.setFlags(payment: payment, reimbursement: reimbursement, on: &base, problems: &problems)
             guard problems.isEmpty, let chosen else { throw InvalidInput(problems) }
             let tallies = session.tallies
+            // Reports are history: scheduled entries (dated after today) count from their day on.
             func between(_ first: LocalDate, _ last: LocalDate) -> TransactionFilter {
                 var filter = base
                 filter.from = first
                 filter.through = last
-                return filter
+                return TransactionTiming.history.narrowing(filter, today: today)
             }
             let seriesStart = CalendarMonth(containing: chosen.first.adding(months: -(seriesMonths - 1)))
             return try MonthReport(
@@ -144,9 +145,12 @@ public struct ReportService: Sendable {
                 month: chosen, currency: household.baseCurrency, accounts: try await session.accounts.all(),
                 tree: try await session.categories.tree(),
                 tallies: try await session.tallies.tallies(
-                    TransactionFilter(from: chosen.first, through: chosen.last), grouping: .none),
+                    TransactionTiming.history.narrowing(
+                        TransactionFilter(from: chosen.first, through: chosen.last), today: today),
+                    grouping: .none),
                 targets: try await session.budgets.all(currency: household.baseCurrency))
-            var filter = TransactionFilter(from: chosen.first, through: chosen.last, uncategorizedOnly: true)
+            var filter = TransactionTiming.history.narrowing(
+                TransactionFilter(from: chosen.first, through: chosen.last, uncategorizedOnly: true), today: today)
             filter.classifications = [.expense]
             Self.onlyCounted(&filter, accounts: try await session.accounts.all(), currency: household.baseCurrency)
             filter.includeExcluded = false
@@ -170,17 +174,19 @@ public struct ReportService: Sendable {
             let today = household.today(at: scope.vault.now)
             let sequence = try await session.changeSequence()
             let decisions = try await session.recurring.decisions()
+            let rules = try await session.recurringRules.all()
             if !refresh, let cached = try await session.recurring.cachedSeries(), cached.sequence == sequence,
                 cached.computedOn == today
             {
                 return (
                     household: household, today: today, sequence: sequence, series: cached.series, decisions: decisions,
-                    fresh: false
+                    rules: rules, fresh: false
                 )
             }
             return (
                 household: household, today: today, sequence: sequence,
-                series: try await Self.detect(today: today, session: session), decisions: decisions, fresh: true
+                series: try await Self.detect(today: today, session: session), decisions: decisions, rules: rules,
+                fresh: true
             )
         }
         if found.fresh {
@@ -191,7 +197,7 @@ public struct ReportService: Sendable {
         return try RecurringReport(
             detected: found.series, decisions: found.decisions, today: found.today,
             currency: found.household.baseCurrency,
-            horizonDays: horizonDays)
+            horizonDays: horizonDays, rules: found.rules)
     }
 
     static func detect(today: LocalDate, session: HouseholdSession) async throws -> [RecurringSeries] {
@@ -213,13 +219,12 @@ public struct ReportService: Sendable {
     public func lens(_ month: String? = nil) async throws -> LensReport {
         try await scope.read { session in
             let household = try await session.household()
-            let chosen = try Self.month(month, today: household.today(at: scope.vault.now)).mapError {
-                InvalidInput([$0])
-            }.get()
+            let today = household.today(at: scope.vault.now)
+            let chosen = try Self.month(month, today: today).mapError { InvalidInput([$0]) }.get()
             return try LensReport(
                 month: chosen, currency: household.baseCurrency, accounts: try await session.accounts.all(),
                 tree: try await session.categories.tree(),
-                groups: try await session.tallies.lensGroups(from: chosen.first, through: chosen.last),
+                groups: try await session.tallies.lensGroups(from: chosen.first, through: min(chosen.last, today)),
                 targets: try await session.lens.targets() ?? .standard, overrides: try await session.lens.overrides())
         }
     }
@@ -283,6 +288,7 @@ public struct ReportService: Sendable {
             }
             filter.from = range.start
             filter.through = range.end
+            filter = TransactionTiming.history.narrowing(filter, today: today)
             filter.classifications = [type]
             let report = try AnalysisReport(
                 type: type, period: period, currency: household.baseCurrency,

@@ -372,7 +372,8 @@ public struct RecurringRuleService: Sendable {
         let rows = dates.map { date in
             Transaction(
                 id: newID(), householdID: rule.householdID, accountID: rule.accountID, date: date, amount: rule.amount,
-                description: rule.description, payee: rule.payee, notes: rule.notes, tags: rule.tags,
+                description: rule.description, payee: rule.payee,
+                isPending: TransactionService.isExpectation(on: account), notes: rule.notes, tags: rule.tags,
                 categoryID: category?.id, categorySource: category == nil ? .default : .manual,
                 classification: category.map { TransactionService.classification(for: $0.kind) }
                     ?? .byDefault(for: rule.amount),

@@ -123,9 +123,12 @@ public struct TransactionQuery: Sendable {
     public var reimbursement: String?
     /// Only this classification (`income`, `expense`, ...); nil for any.
     public var classification: String?
-    /// `desc` (newest first, the default) or `asc`.
     /// Only the instances of this recurring rule (its id or description).
     public var recurringRule: String?
+    /// `history` (dated today or before), `scheduled` (after today) or `all`; nil for history, or for all when
+    /// `recurringRule` names a rule (its instances are mostly scheduled).
+    public var timing: String?
+    /// `desc` (newest first, the default) or `asc`.
     public var sort: String?
     public var page: Int
     public var pageSize: Int
@@ -134,9 +137,11 @@ public struct TransactionQuery: Sendable {
         from: String? = nil, through: String? = nil, search: String? = nil, accounts: [String] = [],
         category: String? = nil, uncategorizedOnly: Bool = false, includeTransfers: Bool = false, tags: [String] = [],
         payment: String? = nil, reimbursement: String? = nil, classification: String? = nil,
-        recurringRule: String? = nil, sort: String? = nil, page: Int = 1, pageSize: Int = PageRequest.defaultSize
+        recurringRule: String? = nil, timing: String? = nil, sort: String? = nil, page: Int = 1,
+        pageSize: Int = PageRequest.defaultSize
     ) {
         self.recurringRule = recurringRule
+        self.timing = timing
         self.payment = payment
         self.reimbursement = reimbursement
         self.classification = classification

@@ -17,6 +17,16 @@ extension TransactionService {
         }
     }
 
+    /// How many entries are scheduled (dated after today), for the lists' "Scheduled" link.
+    public func scheduledCount() async throws -> Int {
+        try await scope.read { session in
+            let today = try await session.household().today(at: session.now)
+            var filter = TransactionTiming.scheduled.narrowing(TransactionFilter(includeTransfers: true), today: today)
+            filter.includeExcluded = true
+            return try await session.transactions.list(filter, page: PageRequest(number: 1, size: 1)!).totalCount
+        }
+    }
+
     /// What bank sync has imported (the Transactions page's Imported Transaction Coverage).
     public func coverage() async throws -> (count: Int, oldest: LocalDate?, newest: LocalDate?) {
         try await scope.read { try await $0.transactions.coverage() }
@@ -74,6 +84,19 @@ extension TransactionService {
                     Problem(field: "sort", message: "'\(text)' is not a sort order; use desc (newest first) or asc."))
             }
         }
+        var timing = query.recurringRule == nil ? TransactionTiming.history : .all
+        if let text = query.timing?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            if let chosen = TransactionTiming(rawValue: text.lowercased()) {
+                timing = chosen
+            } else {
+                problems.append(
+                    Problem(
+                        field: "when",
+                        message: "'\(text)' is not a choice of dates; use history (today and before), scheduled "
+                            + "(after today) or all."))
+            }
+        }
+        filter = timing.narrowing(filter, today: today)
         let page = PageRequest(number: query.page, size: query.pageSize)
         if !(1...PageRequest.maximumNumber).contains(query.page) {
             problems.append(Problem(field: "page", message: "Pages count from 1 to \(PageRequest.maximumNumber)."))

@@ -19,6 +19,13 @@ public struct TransactionService: Sendable {
         /// The name of the rule that set a field, for "Matched: <rule name>".
         public var ruleName: String?
 
+        /// The one name the transaction goes by everywhere (`Transaction.displayName`): payee, else description,
+        /// else the category's own name.
+        public var name: String {
+            transaction.displayName(
+                category: categoryPath.map { $0.components(separatedBy: " / ").last ?? $0 })
+        }
+
         /// Why the transaction is classified as it is, as the Transactions page shows it.
         public var reason: String {
             if let ruleName { return "Matched: \(ruleName)" }
@@ -81,8 +88,8 @@ public struct TransactionService: Sendable {
 
             var transaction = Transaction(
                 id: scope.vault.newID(), householdID: household.id, accountID: account.id, date: date, amount: amount,
-                description: description, payee: payee, notes: notes, tags: tags,
-                paymentFlag: payment, reimbursementFlag: reimbursement, isExcluded: input.isExcluded,
+                description: description, payee: payee, isPending: Self.isExpectation(on: account), notes: notes,
+                tags: tags, paymentFlag: payment, reimbursementFlag: reimbursement, isExcluded: input.isExcluded,
                 excludedSource: input.isExcluded ? .manual : .default, categoryID: category?.id,
                 categorySource: category == nil ? .default : .manual,
                 classification: category.map { Self.classification(for: $0.kind) } ?? .byDefault(for: amount),
@@ -356,6 +363,12 @@ public struct TransactionService: Sendable {
         }
         return transaction
     }
+
+    /// Whether an entry made by hand (or by a recurring rule) on this account is an *expectation*: on an account
+    /// the bank syncs, it is stored pending, so it counts in no total and moves no balance (the bank's balance is
+    /// the truth), until the bank's own row arrives and the identity stage merges the two, keeping the person's
+    /// category, tags, notes, flags and receipts (`TransactionIdentity`: the posted form of a pending row).
+    static func isExpectation(on account: Account) -> Bool { !account.isManual }
 
     /// Moves a manual account's balance by `minorUnits`; accounts from bank sync are left to the bank.
     static func adjustBalance(

@@ -243,9 +243,7 @@ public struct BudgetReportView: Codable, Hashable, Sendable {
         public let target: String?
         public let notes: String?
         public let actual: String
-        /// Actual minus target.
-        public let variance: String?
-        /// Target minus actual.
+        /// Target minus actual: what is left, negative when over (`docs/figures.md`, "Budget left").
         public let remaining: String?
         public let status: String?
     }
@@ -269,7 +267,7 @@ public struct BudgetReportView: Codable, Hashable, Sendable {
             Line(
                 categoryId: $0.categoryID.description, name: $0.name, emoji: $0.emoji, depth: $0.depth,
                 target: $0.target?.decimalString, notes: $0.notes, actual: $0.actual.decimalString,
-                variance: $0.variance?.decimalString, remaining: $0.remaining?.decimalString,
+                remaining: $0.remaining?.decimalString,
                 status: $0.status?.rawValue)
         }
         targeted = report.targeted.decimalString

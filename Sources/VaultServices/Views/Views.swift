@@ -97,6 +97,8 @@ public struct CategoryView: Codable, Hashable, Sendable {
 /// A transaction as JSON, with the names a person reads beside it and where its derived fields came from.
 public struct TransactionView: Codable, Hashable, Sendable {
     public let id: String
+    /// The one name the transaction goes by on every page and in the CLI: payee, else description, else category.
+    public let name: String
     public let date: String
     public let accountId: String
     public let account: String
@@ -127,6 +129,7 @@ public struct TransactionView: Codable, Hashable, Sendable {
     public init(_ listed: TransactionService.Listed) {
         let transaction = listed.transaction
         id = transaction.id.description
+        name = listed.name
         date = transaction.date.description
         accountId = transaction.accountID.description
         account = listed.account.displayName

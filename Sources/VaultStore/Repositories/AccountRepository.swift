@@ -14,6 +14,36 @@ public struct AccountRepository: Sendable {
             }
     }
 
+    /// Every account as it stands at the end of `today`, in display order: a manual account's balance leaves out its
+    /// scheduled entries (dated after today), which its stored balance already holds (`docs/figures.md`, "Balance").
+    /// What every page, report and answer shows; writes start from `all()`, the stored balances.
+    public func asOf(_ today: LocalDate) async throws -> [Account] {
+        let accounts = try await all()
+        guard accounts.contains(where: \.isManual) else { return accounts }
+        let scheduled = try await scheduledSums(after: today)
+        guard !scheduled.isEmpty else { return accounts }
+        return try accounts.map { account in
+            guard account.isManual, let sum = scheduled[account.id.description] else { return account }
+            var shown = account
+            shown.balance = try account.balance.subtracting(Money(minorUnits: sum, currency: account.currency))
+            return shown
+        }
+    }
+
+    /// Each account's sum of the entries dated after `today`, by account id; accounts without any are absent.
+    func scheduledSums(after today: LocalDate) async throws -> [String: Int64] {
+        let rows = try await session.sql.raw(
+            """
+            SELECT account_id, CAST(SUM(amount_minor) AS BIGINT) AS total FROM transactions
+            WHERE household_id = \(bind: session.household) AND date > \(bind: Int64(today.compactValue))
+            GROUP BY account_id
+            """
+        ).all()
+        var sums: [String: Int64] = [:]
+        for row in rows { sums[try row.text("account_id")] = try row.int("total") }
+        return sums
+    }
+
     /// The account with this id in this household, if any.
     public func find(_ id: Account.ID) async throws -> Account? {
         try await session.sql.raw(

@@ -399,7 +399,9 @@ public struct TransactionRepository: Sendable {
     }
 
     /// The transactions holding any of each account's bank ids (bank ids are unique within an account), and
-    /// every pending bank transaction of the accounts in `pendingIn`; in a few statements however many accounts.
+    /// every pending row of the accounts in `pendingIn` (the bank's not yet posted, and a person's expectations:
+    /// entries made by hand on a synced account, which the bank's row merges into); in a few statements however
+    /// many accounts.
     public func bankTransactions(
         bankIDs: [Account.ID: [String]], pendingIn: Set<Account.ID> = []
     ) async throws -> [Transaction] {
@@ -427,7 +429,7 @@ public struct TransactionRepository: Sendable {
                     + """
                      WHERE t.household_id = \(bind: session.household)
                        AND t.account_id IN (\(binds: pendingIn.sorted().map(\.description)))
-                       AND t.source = 'bank' AND t.pending = TRUE
+                       AND t.pending = TRUE
                     """
             ).all()
             let known = Set(found.map(\.id))

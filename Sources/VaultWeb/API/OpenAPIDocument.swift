@@ -190,6 +190,7 @@ enum OpenAPIDocument {
               type: object
               properties:
                 id: {type: string}
+                name: {type: string, description: "the one name the transaction goes by everywhere: its payee, else its description, else its category (docs/figures.md)"}
                 date: {type: string}
                 amount: {type: string}
                 description: {type: string}
@@ -510,7 +511,7 @@ enum OpenAPIDocument {
                 "409": {$ref: '#/components/responses/Error'}
           /budgets:
             get:
-              summary: This month's budget (or ?month=YYYY-MM) with targets, actuals, variance and uncategorised spending.
+              summary: "This month's budget (or ?month=YYYY-MM) with targets, actuals, what is left (remaining = target - actual, negative when over) and uncategorised spending."
               parameters:
                 - {name: month, in: query, schema: {type: string}}
               responses:
@@ -596,6 +597,7 @@ enum OpenAPIDocument {
                 - {name: payment, in: query, description: "none for transactions with no payment flag; omitted or empty for any", schema: {type: string, enum: [paid, unpaid, none]}}
                 - {name: reimbursement, in: query, description: "none for transactions with no reimbursement flag; omitted or empty for any", schema: {type: string, enum: [reimbursed, unreimbursed, none]}}
                 - {name: recurringRule, in: query, description: only the template and instances of this recurring rule (its id or description), schema: {type: string}}
+                - {name: when, in: query, description: "history (dated today or before, the default), scheduled (after today) or all; entries dated after today are scheduled and count in no report or balance", schema: {type: string, enum: [history, scheduled, all]}}
                 - {name: sort, in: query, schema: {type: string, enum: [desc, asc]}}
                 - {name: page, in: query, schema: {type: integer, minimum: 1}}
                 - {name: size, in: query, schema: {type: integer, minimum: 1, maximum: 1000}}

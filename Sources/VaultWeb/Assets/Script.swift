@@ -393,20 +393,22 @@ enum Script {
                 state.className = "save-state small failed";
               }
             };
-            // Variance (actual minus target) follows the target as it is typed, before it is saved.
-            const variance = row.querySelector(".variance");
+            // Left (target minus actual, negative when over) follows the target as it is typed, before it is saved.
+            const left = row.querySelector(".budget-left");
             const target = row.querySelector("input[name=target]");
-            const showVariance = () => {
-              if (!variance || !row.dataset.actual) return;
+            const showLeft = () => {
+              if (!left || !row.dataset.actual) return;
               const typed = target.value.replace(/[^0-9.\\-]/g, "");
-              if (typed === "" || isNaN(Number(typed))) { variance.textContent = ""; return; }
-              const cents = Math.round(Number(row.dataset.actual) * 100) - Math.round(Number(typed) * 100);
+              if (typed === "" || isNaN(Number(typed))) { left.textContent = ""; return; }
+              const cents = Math.round(Number(typed) * 100) - Math.round(Number(row.dataset.actual) * 100);
+              left.classList.toggle("out", cents < 0);
+              left.classList.toggle("in", cents >= 0);
               try {
-                variance.textContent = new Intl.NumberFormat("en-US", { style: "currency", currency: row.dataset.currency })
+                left.textContent = new Intl.NumberFormat("en-US", { style: "currency", currency: row.dataset.currency })
                   .format(cents / 100);
-              } catch (error) { variance.textContent = (cents / 100).toFixed(2); }
+              } catch (error) { left.textContent = (cents / 100).toFixed(2); }
             };
-            if (target) target.addEventListener("input", showVariance);
+            if (target) target.addEventListener("input", showLeft);
             fields.forEach((field) => field.addEventListener("input", () => {
               clearTimeout(timer);
               state.textContent = "…";

@@ -55,7 +55,7 @@ enum AccountPage {
         let rows = detail.recent.map { listed -> HTML in
             let t = listed.transaction
             return """
-                <tr><td>\(t.date.description)</td><td>\(t.description)\(t.isPending ? " <span class=\"badge\">pending</span>" : "" as HTML)<br><span class="muted small">\(listed.categoryPath ?? "Uncategorized")</span></td><td class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</td></tr>
+                <tr><td>\(t.date.description)</td><td>\(listed.name)\(t.isPending ? " <span class=\"badge\">pending</span>" : "" as HTML)<br><span class="muted small">\(listed.categoryPath ?? "Uncategorized")</span></td><td class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</td></tr>
                 """
         }
         let updated =

@@ -323,11 +323,11 @@ enum AnalysisPage {
             <li class="analysis-row" data-transaction="\(id)">
             <a class="row-main" href="/transactions/\(id)">
             <span class="date">\(Charts.label(t.date))</span>
-            <span class="what"><strong>\(category)</strong><span class="muted small">\(t.description)</span></span>
+            <span class="what"><strong>\(listed.name)</strong><span class="muted small">\(category)</span></span>
             <span class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</span>
             </a>\(TransactionsPage.tagsAndFlags(t))\(paperclip)
             <details class="row-delete"><summary>Delete</summary>
-            <p>Delete <strong>\(t.description)</strong> (\(t.amount.formatted()), \(t.date.description))\(receiptsNote)? It cannot be undone.</p>
+            <p>Delete <strong>\(listed.name)</strong> (\(t.amount.formatted()), \(t.date.description))\(receiptsNote)? It cannot be undone.</p>
             <form method="post" action="/transactions/\(id)/delete">\(Layout.csrfField(signedIn.csrfToken))<input type="hidden" name="back" value="\(back)"><button type="submit" class="danger">Delete</button></form>
             </details>
             </li>

@@ -92,14 +92,14 @@ enum BudgetPage {
             let mine = typed["category"] == id
             let target = mine ? typed["target"] ?? "" : line.target?.decimalString ?? ""
             let notes = mine ? typed["notes"] ?? "" : line.notes ?? ""
-            let variance = line.target.map { (try? line.actual.subtracting($0))?.formatted() ?? "" } ?? ""
+            let left = line.remaining?.formatted() ?? ""
             let rowProblems = problems[id] ?? []
             return """
                 <tr data-category="\(id)" data-actual="\(line.actual.decimalString)" data-currency="\(line.actual.currency.code)"><td data-label="Category">\(String(repeating: "\u{00A0}\u{00A0}", count: line.depth))\(line.emoji.map { $0 + " " } ?? "")\(line.name)</td>
                 <td data-label="Target"><form id="budget-\(id)" method="post" action="/budgets" class="budget-row" data-autosave="/api/v1/budgets/\(id)">\(csrf)<input type="hidden" name="category" value="\(id)">
                 <input name="target" type="text" inputmode="decimal" value="\(target)" aria-label="Target for \(line.name)" placeholder="0.00" size="8"\(rowProblems.isEmpty ? .empty : " aria-invalid=\"true\"" as HTML)></form></td>
                 <td data-label="Actual" class="num amount">\(line.actual.formatted())</td>
-                <td data-label="Variance" class="num amount variance">\(variance)</td>
+                <td data-label="Left" class="num amount budget-left \(line.status == .over ? "out" : "in")">\(left)</td>
                 <td data-label="Notes"><input name="notes" form="budget-\(id)" type="text" value="\(notes)" aria-label="Notes for \(line.name)" maxlength="\(BudgetTarget.maximumNotesLength)"></td>
                 <td data-label=""><button form="budget-\(id)" type="submit" class="secondary save-button js-hidden">Save</button>
                 \(line.target == nil && (line.notes ?? "").isEmpty ? .empty : Layout.confirmed("Clear", what: "This clears the target and notes of <strong>\(line.name)</strong>.", confirm: "Clear \(line.name)", action: "/budgets/clear", fields: [("category", id)], csrfToken: signedIn.csrfToken))
@@ -107,11 +107,11 @@ enum BudgetPage {
                 """
         }
         let budgeted = report.lines.filter { $0.target != nil }.map { line -> HTML in
-            let variance = line.remaining?.formatted() ?? ""
+            let left = line.remaining?.formatted() ?? ""
             let over = line.status == .over
             return """
                 <tr><td data-label="Category">\(line.name)</td><td data-label="Target" class="num amount">\(line.target?.formatted() ?? "")</td>
-                <td data-label="Actual" class="num amount">\(line.actual.formatted())</td><td data-label="Variance" class="num amount \(over ? "out" : "in")">\(variance)</td>
+                <td data-label="Actual" class="num amount">\(line.actual.formatted())</td><td data-label="Left" class="num amount \(over ? "out" : "in")">\(left)</td>
                 <td data-label="Status"><span class="badge \(over ? "bad" : "ok")">\(over ? "Over" : "Under")</span></td></tr>
                 """
         }
@@ -122,12 +122,12 @@ enum BudgetPage {
                 <h1>Budgets · \(Charts.label(report.month))</h1>
                 \(Layout.problems(problemList))
                 <section class="card" aria-labelledby="targets-title"><h2 id="targets-title">Monthly Targets</h2>
-                <p class="muted small">Changes save as you type.</p>
-                <div class="table-wrap"><table class="responsive" id="monthly-targets"><thead><tr><th>Category</th><th>Target</th><th class="num">Actual</th><th class="num">Variance</th><th>Notes</th><th></th></tr></thead>
+                <p class="muted small">Changes save as you type. Left is the target minus what was spent: below zero, the category is over.</p>
+                <div class="table-wrap"><table class="responsive" id="monthly-targets"><thead><tr><th>Category</th><th>Target</th><th class="num">Actual</th><th class="num">Left</th><th>Notes</th><th></th></tr></thead>
                 <tbody>\(targets)</tbody></table></div></section>
                 <section class="card" aria-labelledby="vs-title"><h2 id="vs-title">Budget vs Actual</h2>
                 \(budgeted.isEmpty ? "<p class=\"muted\">No targets yet: set one above.</p>" : """
-                <div class="table-wrap"><table class="responsive" id="budget-vs-actual"><thead><tr><th>Category</th><th class="num">Target</th><th class="num">Actual</th><th class="num">Variance</th><th>Status</th></tr></thead>
+                <div class="table-wrap"><table class="responsive" id="budget-vs-actual"><thead><tr><th>Category</th><th class="num">Target</th><th class="num">Actual</th><th class="num">Left</th><th>Status</th></tr></thead>
                 <tbody>\(budgeted)</tbody></table></div>
                 <p>Targeted \(report.targeted.formatted()) · spent \(report.actual.formatted()) · left \(report.leftToSpend.formatted())</p>
                 """ as HTML)</section>
@@ -148,11 +148,11 @@ enum TransactionRows {
             let t = listed.transaction
             let choices = Layout.categoryOptions(tree, selected: t.categoryID?.description)
             return """
-                <tr id="tx-\(t.id.description)" data-transaction="\(t.id.description)"><td data-label="Transaction"><strong>\(t.description)</strong><br><span class="muted small">\(t.date.description) · \(listed.account.displayName) · \(listed.reason)</span></td>
+                <tr id="tx-\(t.id.description)" data-transaction="\(t.id.description)"><td data-label="Transaction"><strong>\(listed.name)</strong><br><span class="muted small">\(t.date.description) · \(listed.account.displayName) · \(listed.reason)</span></td>
                 <td data-label="Amount" class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</td>
                 <td data-label="Category"><form method="post" action="/transactions/\(t.id.description)/category" class="row" data-submit-on-change data-inplace>\(Layout.csrfField(signedIn.csrfToken))
                 <input type="hidden" name="back" value="\(back)#tx-\(t.id.description)">
-                <select name="category" aria-label="Category of \(t.description)"><option value="">Uncategorized</option>\(choices)</select>
+                <select name="category" aria-label="Category of \(listed.name)"><option value="">Uncategorized</option>\(choices)</select>
                 <button type="submit" class="secondary js-hidden">Save</button></form><span class="save-state small" aria-live="polite"></span>
                 <p class="small row-links"><a href="/rules/new?from=\(t.id.description)">Add Rule</a> · <a href="/transactions/\(t.id.description)#mark-transfer">Mark Transfer</a></p></td></tr>
                 """

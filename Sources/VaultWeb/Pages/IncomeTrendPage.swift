@@ -9,15 +9,13 @@ enum IncomeTrendPage {
         _ trend: ReportService.IncomeTrend, chosen: String?, query: Form, chart: String?, signedIn: SignedIn
     ) -> HTML {
         let net = chart == "net"
-        let series = trend.report.series
+        let series = trend.series
         let keep = TimeframeSelector.keeping(query)
         let views = [("bars", "Income vs Expenses"), ("net", "Net")].map { key, title -> HTML in
             """
             <a href="/income?\(keep)chart=\(key)" data-chart-view="\(key)" aria-current="\((key == "net") == net ? "true" : "false")">\(title)</a>
             """
         }
-        let first = series.first.map { Charts.label($0.month) } ?? ""
-        let last = series.last.map { Charts.label($0.month) } ?? ""
         return Layout.page(
             title: "Income trend", signedIn: signedIn, current: "/dashboard",
             body: """
@@ -25,7 +23,7 @@ enum IncomeTrendPage {
                 <h1>Income trend</h1>
                 <section class="card">
                 <p class="big amount \(trend.net.minorUnits >= 0 ? "in" : "out")">\(trend.net.formatted())</p>
-                <p class="muted">\(trend.income.formatted()) in · \(trend.spending.formatted()) out, \(first == last ? first : "\(first) to \(last)")</p>
+                <p class="muted" id="trend-window">\(trend.income.formatted()) in · \(trend.spending.formatted()) out, \(Charts.label(trend.range.start)), \(trend.range.start.year) to \(Charts.label(trend.range.end)), \(trend.range.end.year)</p>
                 </section>
                 <section class="card chart" aria-labelledby="trend-title">
                 <div class="spread"><h2 id="trend-title">By month, \(trend.range.start.description) to \(trend.range.end.description)</h2>
@@ -36,7 +34,7 @@ enum IncomeTrendPage {
                 \(Charts.incomeSpendingBars(series, hidden: net))
                 \(Charts.netBars(series, hidden: !net))
                 <p class="readout" aria-live="polite">Tap a bar for its month's numbers.</p>
-                <p class="small muted">Each bar is a whole calendar month the range touches.</p>
+                <p class="small muted">Each bar is a calendar month; the first and last hold only the days of the range.</p>
                 \(TimeframeSelector.custom("/income", query: query))
                 </section>
                 """)

@@ -6,7 +6,8 @@ enum TransactionsPage {
     static func render(
         view: TransactionsView, page: Page<TransactionService.Listed>, pairs: Page<TransferService.Listed>,
         coverage: (count: Int, oldest: LocalDate?, newest: LocalDate?), accounts: [Account], tree: CategoryTree,
-        tags: [TagStat] = [], today: LocalDate, signedIn: SignedIn, problems: [String], path: String
+        tags: [TagStat] = [], scheduled: Int = 0, today: LocalDate, signedIn: SignedIn, problems: [String],
+        path: String
     ) -> HTML {
         let back = AuthPages.localPath(path) ?? "/transactions"
         let month = CalendarMonth(containing: today)
@@ -49,6 +50,7 @@ enum TransactionsPage {
             body: """
                 <div class="spread"><h1>Transactions</h1><a class="button add-button" href="/transactions/new">+ Add</a></div>
                 \(Layout.problems(problems))
+                \(timingLinks(view, scheduled: scheduled))
                 \(view.recurringRule == nil ? .empty : "<p class=\"alert\">Showing one recurring rule's entries. <a href=\"\(view.url(["rule": nil]))\">Show all</a></p>" as HTML)
                 <section class="card" aria-labelledby="filters-title"><details class="filters"\(filtered ? " open" : "")><summary id="filters-title">Filters\(filtered ? " (on)" : "")</summary>
                 <p class="row small">\(quick.map { "<a class=\"button secondary\" href=\"\($0.1)\">\($0.0)</a>" as HTML })</p>
@@ -63,6 +65,7 @@ enum TransactionsPage {
                 <label class="small"><input type="checkbox" name="transfers" value="1"\(view.includeTransfers ? " checked" : "")> Include internal transfers</label>
                 \(view.kind.map { "<input type=\"hidden\" name=\"kind\" value=\"\($0)\">" as HTML } ?? .empty)
                 \(view.recurringRule.map { "<input type=\"hidden\" name=\"rule\" value=\"\($0)\">" as HTML } ?? .empty)
+                \(view.timing.map { "<input type=\"hidden\" name=\"when\" value=\"\($0)\">" as HTML } ?? .empty)
                 <p class="row"><button type="submit">Apply</button> <a class="button secondary" href="/transactions">Clear</a></p>
                 </form></details></section>
                 <section class="card" aria-labelledby="coverage-title"><h2 id="coverage-title">Imported Transaction Coverage</h2>
@@ -129,14 +132,14 @@ enum TransactionsPage {
             : "<span class=\"badge class-\(t.classification.rawValue)\">\(t.classification.rawValue.capitalized)</span>"
         return """
             <tr class="\(t.isPending ? "pending" : "")" data-transaction="\(id)" id="tx-\(id)">
-            <td class="what"><a href="/transactions/\(id)"><strong>\(t.description)</strong></a>
+            <td class="what"><a href="/transactions/\(id)"><strong>\(listed.name)</strong></a>
             <span class="meta small muted"><span class="account">\(listed.account.displayName)</span> \(kind)\(badges)</span>\(tagsAndFlags(t))</td>
             <td class="cat"><form method="post" action="/transactions/\(id)/category" data-submit-on-change data-inplace>\(csrf)<input type="hidden" name="back" value="\(here)">
-            <select name="category" class="chip-select" aria-label="Category of \(t.description)"><option value="">Uncategorized</option>\(options)</select>
+            <select name="category" class="chip-select" aria-label="Category of \(listed.name)"><option value="">Uncategorized</option>\(options)</select>
             <button type="submit" class="secondary js-hidden">Save</button></form><span class="save-state small" aria-live="polite"></span></td>
             <td class="num amount \(t.amount.minorUnits < 0 ? "out" : "in")">\(t.amount.formatted())</td>
             <td class="notes-col small">\(t.notes ?? "")</td>
-            <td class="menu-col"><details class="row-menu"><summary aria-label="More for \(t.description)"><span aria-hidden="true">⋯</span><span class="visually-hidden">More</span></summary>
+            <td class="menu-col"><details class="row-menu"><summary aria-label="More for \(listed.name)"><span aria-hidden="true">⋯</span><span class="visually-hidden">More</span></summary>
             <div class="menu-panel">
             <p class="small muted"><span class="badge class-\(t.classification.rawValue)">\(t.classification.rawValue.capitalized)</span> \(listed.reason)</p>
             <form method="post" action="/transactions/\(id)/notes" class="stack" data-inplace>\(csrf)<input type="hidden" name="back" value="\(here)">
@@ -239,10 +242,10 @@ enum TransactionDetailPage {
                 ? "<p class=\"muted\">No equal and opposite transaction in another account to pair with.</p>"
                 : "<div class=\"table-wrap\"><table><tbody>\(partners)</tbody></table></div>")
         return Layout.page(
-            title: t.description, signedIn: signedIn, current: "/transactions",
+            title: listed.name, signedIn: signedIn, current: "/transactions",
             body: """
                 <p><a href="/transactions">← Transactions</a></p>
-                <h1>\(t.description)</h1>
+                <h1>\(listed.name)</h1>
                 <section class="card"><table>
                 <tr><th scope="row">Payee</th><td>\(t.payee ?? "—")</td></tr>
                 <tr><th scope="row">Description</th><td>\(t.description)\(t.memo.map { "<br><span class=\"muted small\">\($0)</span>" as HTML } ?? .empty)</td></tr>
@@ -270,5 +273,27 @@ enum TransactionDetailPage {
                 <section class="card" id="mark-transfer"><h2>Transfer</h2>\(pairing)</section>
                 \(ReceiptsSection.render(receipts, transaction: t.id, csrfToken: signedIn.csrfToken))
                 """)
+    }
+}
+
+extension TransactionsPage {
+    /// History (the default) or the scheduled entries: entries dated after today are listed only when asked for.
+    static func timingLinks(_ view: TransactionsView, scheduled: Int) -> HTML {
+        guard scheduled > 0 || view.timing != nil else { return .empty }
+        let current = view.timing ?? (view.recurringRule == nil ? "history" : "all")
+        let choices: [(String?, String)] = [
+            (nil, "History"), ("scheduled", "Scheduled (\(scheduled))"), ("all", "Both"),
+        ]
+        let links = choices.map { choice -> HTML in
+            let selected = (choice.0 ?? "history") == current
+            return """
+                <a class="button \(selected ? "" : "secondary")" href="\(view.url(["when": choice.0, "page": nil]))"\(selected ? " aria-current=\"page\"" : "" as HTML)>\(choice.1)</a>
+                """
+        }
+        return """
+            <nav class="row small" aria-label="Dates shown" id="timing">\(links)</nav>
+            <p class="muted small">History runs through today; entries dated after today are scheduled and count nowhere \
+            until their day.</p>
+            """
     }
 }

@@ -55,10 +55,12 @@ struct TransactionsPages {
         let tree = try await scope.categories.tree()
         let today = try await scope.details().today(at: environment.clock())
         let tags = try await scope.transactions.tagCounts()
+        let scheduled = try await scope.transactions.scheduledCount()
         return .html(
             TransactionsPage.render(
                 view: view, page: page!, pairs: pairs!, coverage: coverage, accounts: accounts, tree: tree,
-                tags: tags, today: today, signedIn: signedIn, problems: problems, path: request.uri.description),
+                tags: tags, scheduled: scheduled, today: today, signedIn: signedIn, problems: problems,
+                path: request.uri.description),
             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
@@ -151,6 +153,8 @@ struct TransactionsView: Sendable {
     var kind: String?
     /// The recurring rule whose entries are shown (its id); nil for every transaction.
     var recurringRule: String?
+    /// `scheduled` or `all` to see entries dated after today; nil for history (`TransactionTiming`).
+    var timing: String?
     /// Tags as given, any of which a row must carry (the service normalises them).
     var tags: [String]
     /// `paid`, `unpaid` or `none`; nil for any.
@@ -174,6 +178,7 @@ struct TransactionsView: Sendable {
         includeTransfers = form["transfers"] == "1" || form["transfers"] == "on"
         kind = form["kind"]
         recurringRule = form["rule"].flatMap { $0.isEmpty ? nil : $0 }
+        timing = form["when"].flatMap { $0.isEmpty ? nil : $0 }
         tags = form.all("tag").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         payment = form["payment"].flatMap { $0.isEmpty ? nil : $0 }
         reimbursement = form["reimbursement"].flatMap { $0.isEmpty ? nil : $0 }
@@ -228,7 +233,7 @@ struct TransactionsView: Sendable {
             category: uncategorizedOnly ? nil : category, uncategorizedOnly: uncategorizedOnly,
             includeTransfers: pairs || includeTransfers, tags: pairs ? [] : tags, payment: pairs ? nil : payment,
             reimbursement: pairs ? nil : reimbursement, classification: pairs ? nil : kind,
-            recurringRule: pairs ? nil : recurringRule,
+            recurringRule: pairs ? nil : recurringRule, timing: timing,
             sort: (pairs ? pairsNewestFirst : newestFirst) ? "desc" : "asc", page: pairs ? pairPage : page,
             pageSize: pairs ? pairSize : size)
     }
@@ -240,7 +245,7 @@ struct TransactionsView: Sendable {
             [("from", from), ("to", to), ("q", search)] + PageURL.repeated("account", accounts)
             + [
                 ("category", category), ("transfers", includeTransfers ? "1" : nil), ("kind", kind),
-                ("rule", recurringRule),
+                ("rule", recurringRule), ("when", timing),
             ] + PageURL.repeated("tag", tags)
             + [
                 ("payment", payment), ("reimbursement", reimbursement),

@@ -87,6 +87,16 @@ enum RecurringPage {
             <td data-label="Category">\(category(bill.categoryID))</td></tr>
             """
         }
+        let horizon = report.today.adding(days: 366)
+        let schedules = report.rules.map { rule -> HTML in
+            let every =
+                rule.interval == 1 ? "every \(rule.cadence.unit)" : "every \(rule.interval) \(rule.cadence.unit)s"
+            let next = DateRange(start: report.today, end: horizon).flatMap { rule.occurrences(in: $0, limit: 1).first }
+            return """
+                <li class="spread" data-rule="\(rule.id.description)"><span><a href="/settings/recurring-rules/\(rule.id.description)">\(rule.payee ?? rule.description)</a><br><span class="muted small">\(every)\(next.map { " · next \(Charts.label($0)), \($0.year)" } ?? " · no entry in the next year") · \(category(rule.categoryID))</span></span>
+                <span class="num"><span class="amount \(rule.amount.isNegative ? "out" : "in")">\(rule.amount.formatted())</span><br><a class="small" href="/transactions?rule=\(rule.id.description)&amp;when=scheduled">Scheduled entries</a></span></li>
+                """
+        }
         let dismissed = report.dismissed.map { series -> HTML in
             "<li class=\"spread\"><span>\(series.name) · \(series.cadence.displayName)</span>\(button(series, "restore", "Restore", csrf: csrf))</li>"
         }
@@ -100,6 +110,11 @@ enum RecurringPage {
                 <p class="small"><a href="/settings/calendar">Reminders in your phone's calendar</a></p></section>
                 \(groups.isEmpty && report.income.isEmpty ? "<section class=\"card\"><h2>Recurring Patterns</h2><p class=\"muted\">No recurring payments found yet; they show up after two or more regular charges.</p></section>" as HTML : .empty)
                 \(groups)\(income)\(possible)
+                \(schedules.isEmpty ? .empty : """
+                <section class="card recurring-group" id="recurring-schedules" aria-labelledby="group-schedules"><h2 class="group-head" id="group-schedules">YOUR SCHEDULES</h2>
+                <p class="muted small">Entries you set to repeat. Each is scheduled until its day, then counts like any entry; its bills are among Upcoming Bills and in your calendar link.</p>
+                <ul class="recurring-list">\(schedules)</ul></section>
+                """ as HTML)
                 <section class="card" aria-labelledby="upcoming-title"><h2 id="upcoming-title">Upcoming Bills</h2>
                 \(upcoming.isEmpty ? "<p class=\"muted\">No bills due in the next \(report.horizonDays) days.</p>" : """
                 <div class="table-wrap"><table class="responsive" id="upcoming-bills"><thead><tr><th>Name</th><th class="num">Amount</th><th>Due Date</th><th class="num">Days until due</th><th>Category</th></tr></thead>

@@ -76,6 +76,6 @@ struct IncomeTrendPayload: Encodable, Sendable {
         income = trend.income.decimalString
         spending = trend.spending.decimalString
         net = trend.net.decimalString
-        months = trend.report.series.map(MonthReportView.MonthPoint.init)
+        months = trend.series.map(MonthReportView.MonthPoint.init)
     }
 }

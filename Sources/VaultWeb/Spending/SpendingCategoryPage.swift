@@ -19,7 +19,7 @@ enum SpendingCategoryPage {
         let rows = page.items.map { listed -> HTML in
             let t = listed.transaction
             return """
-                <li><a class="row-link" href="/transactions/\(t.id.description)"><span>\(t.payee.flatMap { $0.isEmpty ? nil : $0 } ?? t.description)<br><span class="small muted">\(t.date.description) · \(listed.account.displayName)\(listed.categoryPath.map { " · " + $0 } ?? "")</span></span><span class="amount">\(t.amount.formatted())</span></a></li>
+                <li><a class="row-link" href="/transactions/\(t.id.description)"><span>\(listed.name)<br><span class="small muted">\(t.date.description) · \(listed.account.displayName)\(listed.categoryPath.map { " · " + $0 } ?? "")</span></span><span class="amount">\(t.amount.formatted())</span></a></li>
                 """
         }
         let base = SpendingPage.path(id, month: month)

@@ -31,10 +31,11 @@ enum SpendingPage {
         let month = report.month
         let lines = report.spendingByCategory.filter { $0.depth == 0 && $0.amount.minorUnits > 0 }
         let changes = Dictionary(report.changes.map { ($0.categoryID, $0) }, uniquingKeysWith: { first, _ in first })
-        let total = max(1, report.spending.minorUnits)
+        // Each slice is the category's share (docs/figures.md): the positive lines make the whole circle.
+        func fraction(_ line: CategoryLine) -> Double { Double(line.share?.hundredths ?? 0) / 10_000 }
         var parts = lines.prefix(donutColours).enumerated().map { index, line in
             Charts.DonutPart(
-                fraction: Double(line.amount.minorUnits) / Double(total), style: "donut-arc cat-\(index)",
+                fraction: fraction(line), style: "donut-arc cat-\(index)",
                 link: path(line.categoryID, month: month),
                 title: "\(line.name): \(line.amount.formatted()) (\(line.share?.description ?? ""))",
                 label: line.share.map(LensChart.wholePercent))
@@ -43,7 +44,8 @@ enum SpendingPage {
         if rest > 0 {
             parts.append(
                 Charts.DonutPart(
-                    fraction: Double(rest) / Double(total), style: "donut-arc cat-\(donutColours)",
+                    fraction: lines.dropFirst(donutColours).map(fraction).reduce(0, +),
+                    style: "donut-arc cat-\(donutColours)",
                     link: "#category-list",
                     title: "Other categories: \(Money(minorUnits: rest, currency: report.currency).formatted())"))
         }

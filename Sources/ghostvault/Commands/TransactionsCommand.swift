@@ -51,6 +51,11 @@ struct TransactionsCommand: AsyncParsableCommand {
         @Option(help: "Only the entries of this recurring rule: its id or description (`ghostvault recurring-rules`).")
         var recurringRule: String?
 
+        @Option(
+            name: .customLong("when"),
+            help: "history (dated today or before, the default), scheduled (after today) or all.")
+        var timing: String?
+
         @Option(help: "desc (newest first) or asc.")
         var sort: String?
 
@@ -72,8 +77,8 @@ struct TransactionsCommand: AsyncParsableCommand {
             TransactionQuery(
                 from: from, through: to, search: search, accounts: account, category: category,
                 uncategorizedOnly: uncategorized, includeTransfers: includeTransfers, tags: tag,
-                payment: payment, reimbursement: reimbursement, recurringRule: recurringRule, sort: sort,
-                page: page, pageSize: pageSize)
+                payment: payment, reimbursement: reimbursement, recurringRule: recurringRule, timing: timing,
+                sort: sort, page: page, pageSize: pageSize)
         }
 
         func run() async throws {
@@ -125,7 +130,7 @@ struct TransactionsCommand: AsyncParsableCommand {
                 let transaction = listed.transaction
                 return [
                     transaction.date.description, listed.account.displayName,
-                    transaction.description + (transaction.isPending ? " (pending)" : ""),
+                    listed.name + (transaction.isPending ? " (pending)" : ""),
                     listed.categoryPath ?? "—", transaction.amount.formatted(),
                     "\(transaction.classification) (\(listed.reason))",
                     transaction.tags.joined(separator: ", "),
@@ -135,7 +140,7 @@ struct TransactionsCommand: AsyncParsableCommand {
             }
             Terminal.print(
                 Terminal.table(
-                    ["Date", "Account", "Description", "Category", "Amount", "Class (why)", "Tags", "Flags"], rows,
+                    ["Date", "Account", "Name", "Category", "Amount", "Class (why)", "Tags", "Flags"], rows,
                     rightAligned: [4]))
             Terminal.print(footer)
         }

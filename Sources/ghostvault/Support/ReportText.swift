@@ -94,7 +94,7 @@ enum ReportText {
         let rows = report.lines.filter { $0.target != nil || $0.actual.minorUnits != 0 || $0.notes != nil }.map {
             [
                 indent($0.depth, $0.name), $0.target?.formatted() ?? "", $0.actual.formatted(),
-                $0.variance?.formatted() ?? "", $0.status.map { $0 == .over ? "Over" : "Under" } ?? "", $0.notes ?? "",
+                $0.remaining?.formatted() ?? "", $0.status.map { $0 == .over ? "Over" : "Under" } ?? "", $0.notes ?? "",
             ]
         }
         var lines = [
@@ -109,17 +109,17 @@ enum ReportText {
             lines += [
                 "",
                 Terminal.table(
-                    ["Category", "Target", "Actual", "Variance", "Status", "Notes"], rows, rightAligned: [1, 2, 3]),
+                    ["Category", "Target", "Actual", "Left", "Status", "Notes"], rows, rightAligned: [1, 2, 3]),
             ]
         }
         if !uncategorized.isEmpty {
             lines += ["", "Uncategorized spending this month:"]
             lines.append(
                 Terminal.table(
-                    ["Date", "Description", "Account", "Amount", "ID"],
+                    ["Date", "Name", "Account", "Amount", "ID"],
                     uncategorized.map {
                         [
-                            $0.transaction.date.description, $0.transaction.description, $0.account.displayName,
+                            $0.transaction.date.description, $0.name, $0.account.displayName,
                             $0.transaction.amount.formatted(), $0.transaction.id.description,
                         ]
                     }, rightAligned: [3]))
@@ -243,14 +243,13 @@ enum ReportText {
                 lines += ["", bucket.label]
                 lines.append(
                     Terminal.table(
-                        ["Date", "Category", "Amount", "Tags", "Description"],
+                        ["Date", "Name", "Category", "Amount", "Tags"],
                         members.map {
                             [
-                                $0.transaction.date.description, $0.categoryPath ?? "Uncategorized",
+                                $0.transaction.date.description, $0.name, $0.categoryPath ?? "Uncategorized",
                                 $0.transaction.amount.formatted(), $0.transaction.tags.joined(separator: ", "),
-                                $0.transaction.description,
                             ]
-                        }, rightAligned: [2]))
+                        }, rightAligned: [3]))
             }
             lines.append(
                 "Page \(transactions.request.number) of \(max(1, transactions.pageCount)) (\(transactions.countText) transactions)"

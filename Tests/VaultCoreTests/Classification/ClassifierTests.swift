@@ -172,3 +172,50 @@ import VaultCore
         #expect(outcome[refund.id]?.classification == .expense)
     }
 }
+
+/// Issue 34 item 2: a card's `AUTOMATIC PAYMENT - THANK YOU +250.00` from a bank file, with no other side in the
+/// household, counted as a refund and lowered spending.
+@Suite struct CardPaymentClassificationTests {
+    let f = ClassificationFixture()
+
+    @Test(
+        "money into a card that names a payment is a card payment, a refund stays a refund",
+        arguments: [
+            ("AUTOMATIC PAYMENT - THANK YOU", true), ("ONLINE PYMT THANK YOU", true), ("PAYMENT RECEIVED", true),
+            ("AUTOPAY 1234", true), ("Thank you for your payment", true), ("PAGO RECIBIDO", true),
+            ("AMAZON.COM REFUND", false), ("REFUND OF PAYMENT", false), ("STORE RETURN", false),
+            ("PAYMENTUS BILLPAY", false), ("Cashback reward", false),
+        ])
+    func unpaired(description: String, isPayment: Bool) throws {
+        let credit = f.transaction(f.card, "2026-11-03", 25_000, description)
+        let rules = try BuiltInPatterns.rules(
+            for: f.household,
+            categoryIDs: Dictionary(
+                uniqueKeysWithValues: DefaultCategories.entries.map { ($0.key, Category.ID(UUID())) })
+        ) { Rule.ID(UUID()) }.map(RuleMatcher.init)
+        let outcome = try #require(
+            Classifier.classify([credit], accounts: f.accounts, rules: rules, transferPairs: [])[credit.id])
+        #expect(outcome.classification == (isPayment ? .transfer : .expense))
+        #expect(outcome.classificationSource == (isPayment ? .cardPayment : .default))
+        // A payment is filed under no spending category by a built-in pattern.
+        if isPayment { #expect(outcome.categoryID == nil) }
+    }
+
+    @Test("the same words on a checking account, or money out of a card, are not a card payment")
+    func onlyMoneyIntoCards() {
+        let intoChecking = f.transaction(f.checking, "2026-11-03", 25_000, "PAYMENT RECEIVED")
+        let outOfCard = f.transaction(f.card, "2026-11-03", -25_000, "PAYMENT PROTECTION FEE")
+        let outcome = Classifier.classify(
+            [intoChecking, outOfCard], accounts: f.accounts, rules: [], transferPairs: [])
+        #expect(outcome[intoChecking.id]?.classification == .income)
+        #expect(outcome[outOfCard.id]?.classification == .expense)
+    }
+
+    @Test("category shares never go negative and the positive top-level lines add up to exactly 100%")
+    func shares() {
+        let shares = Percent.shares(of: [1, 1, 1])
+        #expect(shares.map(\.hundredths) == [3_340, 3_330, 3_330])
+        #expect(Percent.shares(of: [200_00, 100_00, 33]).reduce(0) { $0 + $1.hundredths } == 10_000)
+        #expect(Percent.shares(of: []).isEmpty)
+    }
+}
