@@ -149,7 +149,7 @@ import VaultTestSupport
         _ = try rent(cli)
         #expect(try ok(cli, "recurring-rules", "delete", "Rent").stdout.contains("the entries it made stay"))
         let kept = try #require(
-            try cli.json(try ok(cli, "transactions", "--search", "rent", "--json")) as? [String: Any])
+            try cli.json(try ok(cli, "transactions", "--search", "rent", "--when", "all", "--json")) as? [String: Any])
         #expect(kept["totalCount"] as? Int == 12)
 
         // A rule that starts next year: every entry is after today.
@@ -162,7 +162,7 @@ import VaultTestSupport
                 as? [String: Any])
         #expect(deleted["transactionsDeleted"] as? Int == 12 && deleted["futureTransactions"] as? Bool == true)
         let gym = try #require(
-            try cli.json(try ok(cli, "transactions", "--search", "gym", "--json")) as? [String: Any])
+            try cli.json(try ok(cli, "transactions", "--search", "gym", "--when", "all", "--json")) as? [String: Any])
         #expect(gym["totalCount"] as? Int == 0)
         #expect(try ok(cli, "recurring-rules").stdout.contains("No recurring rules yet"))
     }

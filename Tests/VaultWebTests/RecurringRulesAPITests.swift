@@ -245,7 +245,7 @@ import VaultWeb
             #expect(deleted["deleted"] as? String == kept && deleted["description"] as? String == "Rent")
             #expect(deleted["futureTransactions"] as? Bool == false && deleted["transactionsDeleted"] as? Int == 0)
             #expect(try await send(world, .get, "/api/v1/recurring-rules/\(kept)", token: token).status == .notFound)
-            let all = try json(try await send(world, .get, "/api/v1/transactions?q=rent", token: token))
+            let all = try json(try await send(world, .get, "/api/v1/transactions?q=rent&when=all", token: token))
             #expect(all["totalCount"] as? Int == 12)
 
             let added = try await send(

@@ -243,7 +243,8 @@ public struct LensReport: Sendable {
             uniqueKeysWithValues: zip(positive, Percent.shares(of: positive.map { sums[$0] ?? 0 })))
         for bucket in LensBucket.allCases {
             let amount = sums[bucket] ?? 0
-            let share = shares[bucket]
+            // A bucket with nothing in it (or refunds only) is 0% of a month that has spending; none is negative.
+            let share = shares[bucket] ?? (positive.isEmpty ? nil : Percent(hundredths: 0))
             let target = targets.target(for: bucket)
             var indicator = Indicator.green
             if let share {

@@ -201,6 +201,7 @@ import VaultCore
         let result = try plan(
             [.init(account: f.card.id, rows: [other], listIsComplete: true)], stored: [outPaired, into],
             pairs: [.init(pair: pair, isManual: true)])
-        #expect(summary(result, [outPaired, into]) == ["insert PAYMENT expense"])
+        // Unpaired, the card's PAYMENT is still a card payment (issue 34), never a refund.
+        #expect(summary(result, [outPaired, into]) == ["insert PAYMENT transfer"])
     }
 }
