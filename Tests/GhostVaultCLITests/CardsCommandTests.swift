@@ -184,4 +184,65 @@ import VaultTestSupport
         let notOnCard = try cli.run("add", "-20", "--card", "Preferred Platinum Visa", "--bonus-category", "dining")
         #expect(notOnCard.status == 2)
     }
+
+    @Test("cards best ranks the cards in the purchase's currency; a card in another is listed apart, saying why")
+    func bestOneCurrency() throws {
+        let cli = try setUp()
+        defer { cli.cleanUp() }
+        // The USD card comes first in the cards' order and would earn more; the purchase is in the household's SGD.
+        try ok(cli, "cards", "add", "--name", "Dollar Rewards", "--currency", "USD", "--local", "4.0")
+        try ok(cli, "cards", "add", "--template", "uob-prvi-visa")
+        let text = try ok(cli, "cards", "best", "100").stdout
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[1].contains("UOB PRVI Miles Visa") && lines[1].contains("140"))
+        #expect(text.contains("Cannot earn on this purchase:"))
+        #expect(
+            text.contains(
+                "Dollar Rewards: Cannot earn on a purchase in SGD: this card's amounts are in USD, and nothing is "
+                    + "converted"))
+        let json = try #require(try cli.json(try ok(cli, "cards", "best", "100", "--json")) as? [[String: Any]])
+        #expect(json.map { $0["canEarn"] as? Bool } == [true, false])
+        #expect(json.map { $0["rank"] as? Int } == [1, nil])
+        let dollars = try ok(cli, "cards", "best", "100", "--currency", "USD").stdout
+        #expect(dollars.split(separator: "\n")[1].contains("Dollar Rewards"))
+    }
+
+    @Test("add --foreign fills a foreign-currency cap, and a foreign category earns what cards best promised")
+    func foreignAsPromised() throws {
+        let cli = try setUp()
+        defer { cli.cleanUp() }
+        try ok(cli, "cards", "add", "--template", "uob-visa-signature", "--last-four", "1234")
+        try ok(cli, "cards", "add", "--template", "uob-prvi-visa", "--last-four", "5678")
+        try ok(cli, "add", "-1200", "--card", "1234", "--foreign", "--description", "Hotel in Tokyo")
+        let promised = try #require(
+            try cli.json(try ok(cli, "cards", "best", "100", "--category", "foreignCurrency", "--json"))
+                as? [[String: Any]])
+        #expect(promised.first { ($0["title"] as? String)?.contains("5678") == true }?["miles"] as? Int == 240)
+        try ok(cli, "add", "-100", "--card", "5678", "--bonus-category", "foreignCurrency")
+        let blocks = try ok(cli, "cards", "list").stdout.components(separatedBy: "\n\n")
+        let signature = try #require(blocks.first { $0.hasPrefix("UOB Visa Signature ···1234") })
+        #expect(signature.contains("spent S$1,200.00, 4,800 miles"))
+        let prvi = try #require(blocks.first { $0.hasPrefix("UOB PRVI Miles Visa ···5678") })
+        #expect(prvi.contains("spent S$100.00, 240 miles"))
+    }
+
+    @Test("add --card refuses money in, zero, --account beside it, and a category a card without caps has not")
+    func addWithCardRefusals() throws {
+        let cli = try setUp()
+        defer { cli.cleanUp() }
+        try ok(cli, "cards", "add", "--template", "uob-prvi-visa")
+        let positive = try cli.run("add", "25", "--card", "PRVI Miles Visa")
+        #expect(positive.status != 0)
+        #expect(positive.stderr.contains("below zero"))
+        let zero = try cli.run("add", "0", "--card", "PRVI Miles Visa")
+        #expect(zero.status != 0)
+        #expect(zero.stderr.contains("cannot be zero"))
+        let both = try cli.run("add", "-25", "--card", "PRVI Miles Visa", "--account", "Cash")
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("Give --card or --account, not both"))
+        let dining = try cli.run("add", "-25", "--card", "PRVI Miles Visa", "--bonus-category", "dining")
+        #expect(dining.status != 0)
+        #expect(dining.stderr.contains("has no bonus categories"))
+        #expect(try ok(cli, "cards", "list").stdout.contains("spent S$0.00"))
+    }
 }

@@ -415,7 +415,7 @@ import VaultWeb
         }
     }
 
-    /// Hand-checked: 1,100 of the 1,200 contactless cap is 91.67%, and with its 1,000 minimum met all of it
+    /// Hand-checked: 1,100 of the 1,200 contactless cap is 91.66% (rounded down below a target), and with its 1,000 minimum met all of it
     /// earns 4 mpd, 4,400 miles; the statement day 15 puts 2026-11-21 in the cycle 2026-11-15 to 2026-12-14.
     static let cardSnapshot = #"""
         {
@@ -458,11 +458,11 @@ import VaultWeb
                   "contactless"
                 ],
                 "colour": "green",
-                "filled": "91.67",
+                "filled": "91.66",
                 "label": "Contactless: S$1,100 / S$1,200 cap",
                 "minimumSpend": "1000.00",
                 "name": "Contactless",
-                "share": "91.67",
+                "share": "91.66",
                 "spend": "1100.00",
                 "stage": "earningBonus",
                 "target": "1200.00",
@@ -555,6 +555,54 @@ import VaultWeb
                     #expect(schema.contains(" \(key):"), "\(name).\(key) is not documented")
                 }
             }
+        }
+    }
+
+    @Test("best answers in one currency: a card in another is last, without a rank, saying why it cannot earn")
+    func bestOneCurrency() async throws {
+        try await withWeb { world in
+            let token = try await token(world)
+            // Household in SGD; the USD card comes first in the cards' order.
+            let dollars = try await addCard(
+                world, #"{"name":"Dollar Rewards","currency":"USD","localRate":"4.0"}"#, token: token)
+            let prvi = try await addCard(world, #"{"template":"uob-prvi-visa"}"#, token: token)
+            let ranked = try jsonArray(try await send(world, .get, "/api/v1/cards/best?amount=100", token: token))
+            #expect(ranked.map { $0["card"] as? String } == [prvi["id"] as? String, dollars["id"] as? String])
+            #expect(ranked.map { $0["canEarn"] as? Bool } == [true, false])
+            #expect(ranked.map { $0["rank"] as? Int } == [1, nil])
+            #expect(ranked.map { $0["miles"] as? Int } == [140, 0])
+            #expect((ranked[1]["reason"] as? String)?.contains("amounts are in USD") == true)
+            let inUSD = try jsonArray(
+                try await send(world, .get, "/api/v1/cards/best?amount=100&currency=USD", token: token))
+            #expect(inUSD.map { $0["card"] as? String } == [dollars["id"] as? String, prvi["id"] as? String])
+            #expect(inUSD.first?["miles"] as? Int == 400)
+        }
+    }
+
+    @Test("a card purchase that is not money out, names another account, or a category the card has not is refused")
+    func cardPurchaseRefusals() async throws {
+        try await withWeb { world in
+            let token = try await token(world)
+            _ = try await addCard(world, #"{"template":"uob-prvi-visa","lastFourDigits":"4321"}"#, token: token)
+            for (body, field) in [
+                (#"{"amount":"25","card":"4321"}"#, "amount"),
+                (#"{"amount":"0","card":"4321"}"#, "amount"),
+                (#"{"amount":"-25","card":"4321","account":"Cash"}"#, "account"),
+                (#"{"amount":"-25","card":"4321","bonusCategory":"dining"}"#, "bonusCategory"),
+            ] {
+                let response = try await send(world, .post, "/api/v1/transactions", body, token: token)
+                #expect(response.status == .unprocessableContent, "\(body)")
+                #expect(try problemFields(response).contains(field), "\(body): \(String(buffer: response.body))")
+            }
+            // Foreign currency on a card without caps is a foreign purchase: 2.4 mpd.
+            let foreign = try await send(
+                world, .post, "/api/v1/transactions",
+                #"{"amount":"-100","card":"4321","bonusCategory":"foreignCurrency"}"#,
+                token: token)
+            #expect(foreign.status == .created)
+            let cards = try json(try await send(world, .get, "/api/v1/cards", token: token))
+            let list = try #require(cards["cards"] as? [[String: Any]])
+            #expect(list.first?["miles"] as? Int == 240)
         }
     }
 }

@@ -146,7 +146,7 @@ import VaultWeb
 
             // The Add page offers the card and its categories.
             let add = try await browser.page("/transactions/new").html
-            #expect(add.contains(#"data-categories="foreignCurrency contactless general""#))
+            #expect(add.contains(#"data-categories="none foreignCurrency contactless general""#))
             #expect(add.contains(#"<option value="">No card</option>"#))
 
             let saved = try await spend("500", on: card, browser, bonus: "contactless")
@@ -422,6 +422,71 @@ import VaultWeb
             let html = try await browser.page("/cards").html
             let order = Browser.all(#"<h2 id="title-[^"]+"><a href="/cards/[^"]+">([^<]+)</a>"#, in: html)
             #expect(order == ["UOB PRVI Miles Visa", "DBS Altitude Visa Signature"])
+        }
+    }
+
+    @Test("Which card ranks only the cards in the purchase's currency; one in another currency says why it cannot")
+    func whichCardOneCurrency() async throws {
+        try await withWeb { world in
+            let (browser, scope) = try await setUp(world)
+            // The household is in USD (the sign-up's default); the SGD card comes first in the cards' order.
+            try await addFromLibrary("uob-prvi-visa", browser, scope)
+            _ = try await scope.cards.addCustom(.init(name: "Dollar Rewards", currency: "USD", localRate: "1.0"))
+            let html = try await browser.page("/cards?ask=1&amount=100").html
+            let answer = try #require(Browser.first(#"(?s)<ol class="which-answer".*?</ol>"#, in: html))
+            #expect(Browser.all(#"<strong>\d+\. ([^<]+)</strong>"#, in: answer) == ["Dollar Rewards"])
+            #expect(answer.contains("100 miles"))
+            let cannot = try #require(Browser.first(#"(?s)<ul class="which-cannot".*?</ul>"#, in: html))
+            #expect(cannot.contains("UOB PRVI Miles Visa"))
+            #expect(cannot.contains("Cannot earn on a purchase in USD: this card&#39;s amounts are in SGD"))
+        }
+    }
+
+    @Test("a bar short of its minimum by a cent is drawn at 99%, not 100%")
+    func barShortOfMinimum() async throws {
+        try await withWeb { world in
+            let (browser, scope) = try await setUp(world)
+            let created = try await browser.submit(
+                "/cards/new", from: "/cards/new", customFields(minimum: "1000"))
+            #expect(created.status == .seeOther)
+            let card = try #require(try await scope.cards.list().first)
+            try await spend("999.99", on: card, browser)
+            let html = try await browser.page("/cards").html
+            #expect(html.contains(#"value="99" aria-label="Minimum: S$999.99 / S$1,000""#))
+            #expect(!html.contains(#"value="100" aria-label="Minimum: S$999.99"#))
+        }
+    }
+
+    @Test("the Add page stores no bonus category unless one is picked, and puts a card's expense in its account")
+    func addPageCardEntry() async throws {
+        try await withWeb { world in
+            let (browser, scope) = try await setUp(world)
+            let card = try await addFromLibrary("uob-preferred-platinum", browser, scope)
+            let add = try await browser.page("/transactions/new").html
+            #expect(add.contains(#"data-categories="none online contactless general""#))
+            #expect(add.contains(#"<option value="none" selected>Not chosen"#))
+            // Not chosen: the suggestion decides; the Cash account beside the card is not used.
+            let cash = try #require(try await scope.accounts.list(counting: false).map(\.account).first)
+            let saved = try await browser.submit(
+                "/transactions/new", from: "/transactions/new",
+                [
+                    "type": "expense", "amount": "30", "account": cash.id.description, "date": "2026-11-20",
+                    "card": card.id.description, "bonusCategory": "none",
+                ])
+            #expect(saved.status == .seeOther, "\(String(buffer: saved.body))")
+            let status = try await scope.cards.status(card.id.description)
+            #expect(status.expenses.map(\.source) == [.suggested("No bonus category fits")])
+            #expect(status.expenses.first?.row.amount.decimalString == "-30.00")
+            // Income on a card is refused beside the amount, and nothing is saved.
+            let refused = try await browser.submit(
+                "/transactions/new", from: "/transactions/new",
+                [
+                    "type": "income", "amount": "30", "account": "", "date": "2026-11-20",
+                    "card": card.id.description, "bonusCategory": "none",
+                ])
+            #expect(refused.status == .unprocessableContent)
+            #expect(String(buffer: refused.body).contains("below zero"))
+            #expect(try await scope.cards.status(card.id.description).expenses.count == 1)
         }
     }
 }

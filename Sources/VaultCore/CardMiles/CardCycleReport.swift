@@ -90,15 +90,24 @@ public struct CardCycleReport: Hashable, Sendable {
         let units = spend.minorUnits
         minimumBar = card.minimumSpend.map { minimum in
             Bar(
-                target: minimum, share: Percent.of(units, in: minimum.minorUnits),
+                target: minimum, share: Self.share(units, of: minimum.minorUnits),
                 colour: units >= minimum.minorUnits ? .green : .orange)
         }
         maximumBar = card.maximumSpend.map { maximum in
             Bar(
-                target: maximum, share: Percent.of(units, in: maximum.minorUnits),
+                target: maximum, share: Self.share(units, of: maximum.minorUnits),
                 colour: units > maximum.minorUnits ? .red : .blue)
         }
         status = Self.status(spend: units, minimum: card.minimumSpend, maximum: card.maximumSpend)
+    }
+
+    /// `spend` as a share of `target`; nil for a zero target. Below the target the share is rounded down, so a bar
+    /// never reaches 100% before its threshold is met (S$999.99 of a S$1,000 minimum is 99.99%, drawn 99%, where
+    /// rounding to the nearest gave 100.00%); at or past it, to the nearest hundredth of a percent.
+    static func share(_ spend: Int64, of target: Int64) -> Percent? {
+        guard target > 0, spend < target else { return Percent.of(spend, in: target) }
+        let hundredths = Money.divide(Int128(spend) * 10_000, by: Int128(target), rounding: .down)
+        return Int64(exactly: hundredths).map(Percent.init(hundredths:))
     }
 
     /// The badge for `spend` against optional thresholds (spec Progress Indicators).
@@ -131,6 +140,6 @@ public struct CardCycleReport: Hashable, Sendable {
             }
         return CapProgress(
             cap: cap, spend: spend, stage: stage,
-            bar: Bar(target: target, share: Percent.of(units, in: target.minorUnits), colour: colour))
+            bar: Bar(target: target, share: Self.share(units, of: target.minorUnits), colour: colour))
     }
 }

@@ -101,11 +101,12 @@ public struct DatasetTransaction: Hashable, Sendable {
     }
 
     public struct Bonus: Hashable, Sendable {
-        public var category: BonusCategory
+        /// Nil for an entry logged with a card without a category chosen.
+        public var category: BonusCategory?
         public var isForeign: Bool?
         public var loggedWithCard: Bool
 
-        public init(category: BonusCategory, isForeign: Bool?, loggedWithCard: Bool) {
+        public init(category: BonusCategory?, isForeign: Bool?, loggedWithCard: Bool) {
             self.category = category
             self.isForeign = isForeign
             self.loggedWithCard = loggedWithCard
@@ -145,7 +146,7 @@ public struct DatasetTransaction: Hashable, Sendable {
             .text(t.classificationSource.rawValue), DatasetCell.id(t.ruleID), DatasetCell.id(transfer?.partner),
             DatasetCell.text(transfer.map { $0.isManual ? "manual" : "auto" }), DatasetCell.id(recurring?.rule),
             DatasetCell.date(recurring?.scheduledDate), DatasetCell.text(recurring?.role),
-            DatasetCell.text(bonus?.category.rawValue), bonus?.isForeign.map(SheetCell.bool) ?? .empty,
+            DatasetCell.text(bonus?.category?.rawValue), bonus?.isForeign.map(SheetCell.bool) ?? .empty,
             bonus.map { .bool($0.loggedWithCard) } ?? .empty, .text(t.source.rawValue),
             DatasetCell.text(t.bankTransactionID), DatasetCell.text(t.identityNote), DatasetCell.instant(t.postedAt),
             DatasetCell.instant(t.transactedAt),
@@ -207,11 +208,14 @@ public struct DatasetTransaction: Hashable, Sendable {
         } else {
             recurring = nil
         }
-        if let category: BonusCategory = try row.optionalValue("bonusCategory") {
-            let foreign = row.text("bonusForeign")?.trimmingCharacters(in: .whitespaces).isEmpty == false
+        let bonusCategory: BonusCategory? = try row.optionalValue("bonusCategory")
+        let foreign = row.text("bonusForeign")?.trimmingCharacters(in: .whitespaces).isEmpty == false
+        let logged = try row.bool("loggedWithCard")
+        // A card entry logged without a category keeps its row (and its mark) with no category.
+        if bonusCategory != nil || foreign || logged {
             bonus = Bonus(
-                category: category, isForeign: foreign ? try row.bool("bonusForeign") : nil,
-                loggedWithCard: try row.bool("loggedWithCard"))
+                category: bonusCategory, isForeign: foreign ? try row.bool("bonusForeign") : nil,
+                loggedWithCard: logged)
         } else {
             bonus = nil
         }

@@ -264,9 +264,19 @@ extension CardService {
 
     /// The card, its account and bonus category for a manual expense logged with a card (`TransactionInput.card`);
     /// nil when none is given or it does not resolve (with the problem collected).
+    ///
+    /// What is said beside the card is answered, never dropped (issue 34):
+    /// - The entry is a purchase, so its amount must be below zero; money back on the card is an entry on the
+    ///   card's account without the card.
+    /// - The entry goes into the card's account; another account named beside the card is refused (naming the
+    ///   card's own account is what happens anyway, and is accepted).
+    /// - The bonus category is the person's choice, stored only when given: none given stores none, so the
+    ///   payee's remembered category or the suggestion decides, as for any other transaction of the card. On a
+    ///   card without caps only `foreignCurrency` (a foreign purchase) and `general` mean anything; any other
+    ///   category is refused.
     static func card(
         for input: TransactionInput, accounts: [Account], session: HouseholdSession, problems: inout [Problem]
-    ) async throws -> (card: MilesCard, account: Account, bonusCategory: BonusCategory)? {
+    ) async throws -> (card: MilesCard, account: Account, bonusCategory: BonusCategory?)? {
         guard let reference = TransactionFields.optional(input.card) else { return nil }
         let card: MilesCard
         do {
@@ -276,17 +286,41 @@ extension CardService {
             return nil
         }
         let bonus = bonusCategory(input.bonusCategory, field: "bonusCategory").value(collecting: &problems) ?? nil
-        var category = BonusCategory.general
-        if card.hasCategoryCaps, let bonus {
-            if card.bonusCategoryChoices.contains(bonus) {
-                category = bonus
-            } else {
+        if let bonus {
+            if card.hasCategoryCaps, !card.bonusCategoryChoices.contains(bonus) {
                 problems.append(notOnCard(bonus, card: card))
+            } else if !card.hasCategoryCaps, bonus != .foreignCurrency, bonus != .general {
+                problems.append(
+                    Problem(
+                        field: "bonusCategory",
+                        message: "\(card.title) has no bonus categories: it earns its local or foreign rate on all "
+                            + "spend, so \(bonus) would change nothing. Leave the bonus category out (for a purchase "
+                            + "charged in a foreign currency, say it is foreign)."))
             }
+        }
+        if let parsed = try? Money(parsing: input.amount.trimmingCharacters(in: .whitespaces), currency: card.currency),
+            !parsed.isNegative
+        {
+            problems.append(
+                Problem(
+                    field: "amount",
+                    message: parsed.isZero
+                        ? "A purchase on \(card.title) cannot be zero; give the amount spent."
+                        : "A purchase on \(card.title) is money spent, so its amount is below zero. Money back on "
+                            + "the card (a refund) is an entry on its account without the card."))
         }
         guard let account = accounts.first(where: { $0.id == card.linkedAccountID }) else {
             problems.append(Problem(field: "card", message: "\(card.title) has no account; link it to one first."))
             return nil
+        }
+        if let named = TransactionFields.optional(input.account),
+            (try? Reference.account(named, in: accounts).get())?.id != account.id
+        {
+            problems.append(
+                Problem(
+                    field: "account",
+                    message: "A purchase on \(card.title) goes into the card's account, '\(account.displayName)', "
+                        + "not '\(named)'. Leave the account out, or give no card to add it to '\(named)'."))
         }
         if account.currency != card.currency {
             problems.append(
@@ -295,7 +329,7 @@ extension CardService {
                     message: "\(card.title) counts '\(account.displayName)', which is in \(account.currency.code), "
                         + "not the card's \(card.currency.code); link it to an account in \(card.currency.code)."))
         }
-        return (card, account, category)
+        return (card, account, bonus)
     }
 
     static func notOnCard(_ category: BonusCategory, card: MilesCard) -> Problem {

@@ -104,20 +104,40 @@ public struct CardService: Sendable {
         public let card: MilesCard
         public let miles: Int64
         public let reason: String
+        /// Whether the card can earn on the purchase at all (`CardRecommender.Choice.canEarn`); the cards that
+        /// cannot come last, with the reason.
+        public let canEarn: Bool
     }
 
     /// The cards ranked by the miles `amount` spent today (or on `date`) in `category` would earn now, given
-    /// each card's progress in that day's cycle. A card that cannot count its account's transactions is ranked
-    /// on the spend it can see, none.
+    /// each card's progress in that day's cycle. The purchase is in `currency` (an ISO code); when not given, in
+    /// the household's currency if any card is in it, else in the first card's. Cards in another currency cannot
+    /// earn on it and come last, saying so. A card that cannot count its account's transactions is ranked on the
+    /// spend it can see, none.
     public func best(
-        amount text: String, category: String? = nil, foreign: Bool = false, date: String? = nil
+        amount text: String, category: String? = nil, foreign: Bool = false, date: String? = nil,
+        currency code: String? = nil
     ) async throws -> [Recommendation] {
         try await scope.read { session in
             let household = try await session.household()
             let today = household.today(at: session.now)
             let context = try await Context(session: session)
             var problems: [Problem] = []
-            let currency = context.cards.first?.currency ?? household.baseCurrency
+            // The household's currency when a card is in it; else the currency of the first card (a household
+            // kept in USD that tracks only Singapore cards shops in SGD with them).
+            var currency =
+                context.cards.contains { $0.currency == household.baseCurrency }
+                ? household.baseCurrency : context.cards.first?.currency ?? household.baseCurrency
+            if let code = TransactionFields.optional(code) {
+                if let named = Currency(isoCode: code) {
+                    currency = named
+                } else {
+                    problems.append(
+                        Problem(
+                            field: "currency",
+                            message: "'\(code)' is not a currency code; use three letters such as SGD."))
+                }
+            }
             var amount: Money?
             do {
                 let parsed = try Money(parsing: text, currency: currency)
@@ -136,7 +156,11 @@ public struct CardService: Sendable {
             }
             var candidates: [(card: MilesCard, expenses: [CardExpense])] = []
             for card in context.cards {
-                guard let cycle = card.cycle.range(containing: day) else { continue }
+                guard card.currency == currency, let cycle = card.cycle.range(containing: day) else {
+                    // The recommender says why it cannot earn; its spend does not matter.
+                    candidates.append((card, []))
+                    continue
+                }
                 // Read as the cards page reads the day's cycle, so a kept read serves both.
                 let span = Self.span(cycle, month: CalendarMonth(containing: day))
                 let expenses = try await context.expenses(of: card, in: span, session: session).expenses
@@ -145,13 +169,9 @@ public struct CardService: Sendable {
             let purchase = CardRecommender.Purchase(
                 amount: amount, date: day, bonusCategory: bonus, isForeignCurrency: foreign)
             let byID = Dictionary(uniqueKeysWithValues: context.cards.map { ($0.id, $0) })
-            let ranked = try CardRecommender.rank(purchase, cards: candidates)
-            let others = context.cards.filter { $0.currency != currency }
-            return ranked.map { Recommendation(card: byID[$0.cardID]!, miles: $0.miles, reason: $0.reason) }
-                + others.map {
-                    Recommendation(
-                        card: $0, miles: 0, reason: "Its amounts are in \($0.currency.code), not \(currency.code)")
-                }
+            return try CardRecommender.rank(purchase, cards: candidates).map {
+                Recommendation(card: byID[$0.cardID]!, miles: $0.miles, reason: $0.reason, canEarn: $0.canEarn)
+            }
         }
     }
 
@@ -357,7 +377,7 @@ public struct CardService: Sendable {
     static func expense(_ row: MilesCardRepository.Row, card: MilesCard, sorter: inout ExpenseSorter) -> Expense? {
         guard row.classification == .expense else { return nil }
         let suggestion = sorter.suggestion(for: row)
-        var category: BonusCategory?
+        let category: BonusCategory?
         let source: CategorySource
         if let chosen = row.chosenCategory {
             (category, source) = (chosen, .chosen)
@@ -366,13 +386,12 @@ public struct CardService: Sendable {
         } else {
             (category, source) = (suggestion.category, .suggested(suggestion.reason))
         }
-        if !card.hasCategoryCaps { category = nil }
-        let foreign = row.chosenForeign ?? (category == .foreignCurrency || suggestion.isForeign)
         let spend = Money(minorUnits: -row.amount.minorUnits, currency: row.amount.currency)
-        return Expense(
-            row: row,
-            expense: CardExpense(amount: spend, date: row.date, bonusCategory: category, isForeignCurrency: foreign),
-            source: source)
+        // The same function "which card" predicts with, so what it promised is what is recorded.
+        let expense = card.expense(
+            amount: spend, date: row.date, bonusCategory: category,
+            isForeignCurrency: row.chosenForeign ?? suggestion.isForeign)
+        return Expense(row: row, expense: expense, source: source)
     }
 
     /// The bonus category named by `text` (its name or key, ignoring case); nil for empty.

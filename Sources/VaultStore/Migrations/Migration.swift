@@ -37,5 +37,6 @@ extension Migration {
         .lensChoices,
         .loansCategory,
         .classificationStamp,
+        .cardChoiceWithoutCategory,
     ]
 }

@@ -28,7 +28,8 @@ public struct DatasetRepository: Sendable {
         ).all().map(ReceiptRepository.receipt(from:))
     }
 
-    /// The bonus category chosen for each transaction that has one.
+    /// The bonus category chosen for each transaction that has a choice row (its category nil when the entry was
+    /// logged with a card without one).
     public func expenseChoices() async throws -> [Transaction.ID: DatasetTransaction.Bonus] {
         var choices: [Transaction.ID: DatasetTransaction.Bonus] = [:]
         for row in try await session.sql.raw(
@@ -38,7 +39,7 @@ public struct DatasetRepository: Sendable {
             """
         ).all() {
             choices[try row.id("transaction_id")] = DatasetTransaction.Bonus(
-                category: try row.value("bonus_category"),
+                category: try row.optionalValue("bonus_category"),
                 isForeign: try row.decodeNil(column: "foreign_currency") ? nil : try row.bool("foreign_currency"),
                 loggedWithCard: try row.bool("logged_with_card"))
         }
@@ -60,7 +61,8 @@ public struct DatasetRepository: Sendable {
                 .columns("household_id", "transaction_id", "bonus_category", "foreign_currency", "logged_with_card")
             for (id, bonus) in chunk {
                 insert.values(
-                    SQLBind(session.household), SQLBind(id.description), SQLBind(bonus.category.rawValue),
+                    SQLBind(session.household), SQLBind(id.description),
+                    bonus.category.map { SQLBind($0.rawValue) as any SQLExpression } ?? SQLLiteral.null,
                     bonus.isForeign.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null,
                     SQLBind(bonus.loggedWithCard))
             }

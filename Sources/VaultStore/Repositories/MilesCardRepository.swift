@@ -141,9 +141,11 @@ public struct MilesCardRepository: Sendable {
     }
 
     /// Records the bonus category (and, when said, the foreign flag) a person chose for a transaction;
-    /// `loggedWithCard` marks an entry made with the card picker, and a later choice keeps that mark.
+    /// `loggedWithCard` marks an entry made with the card picker, and a later choice keeps that mark. A nil
+    /// category records that none was chosen (an entry logged with a card without one), so the payee's remembered
+    /// category or the suggestion decides.
     public func choose(
-        _ category: BonusCategory, foreign: Bool?, for transaction: Transaction.ID, loggedWithCard: Bool = false
+        _ category: BonusCategory?, foreign: Bool?, for transaction: Transaction.ID, loggedWithCard: Bool = false
     ) async throws {
         let log = try session.log()
         let logged =
@@ -162,7 +164,8 @@ public struct MilesCardRepository: Sendable {
         try await session.sql.insert(into: "card_expense_choices")
             .columns("household_id", "transaction_id", "bonus_category", "foreign_currency", "logged_with_card")
             .values(
-                SQLBind(session.household), SQLBind(transaction.description), SQLBind(category.rawValue),
+                SQLBind(session.household), SQLBind(transaction.description),
+                category.map { SQLBind($0.rawValue) as any SQLExpression } ?? SQLLiteral.null,
                 foreign.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null, SQLBind(logged || loggedWithCard)
             )
             .run()

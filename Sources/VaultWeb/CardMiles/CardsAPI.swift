@@ -55,7 +55,8 @@ struct CardsAPI: Sendable {
             let query = request.queryForm
             let foreign = try Self.flag(query["foreign"], field: "foreign")
             let ranked = try await cards.best(
-                amount: query["amount"] ?? "", category: query["category"], foreign: foreign, date: query["date"])
+                amount: query["amount"] ?? "", category: query["category"], foreign: foreign, date: query["date"],
+                currency: query["currency"])
             return try Response.json(CardRecommendationPayload.ranked(ranked))
         }
         api.post("/cards/order") { request, context in

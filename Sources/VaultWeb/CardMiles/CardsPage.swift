@@ -101,13 +101,25 @@ enum CardsPage {
         let foreign: HTML = which.foreign ? " checked" : ""
         var answer: HTML = .empty
         if which.asked, which.problems.isEmpty {
-            let rows = which.answer.enumerated().map { rank, recommendation -> HTML in
+            let rows = which.answer.filter(\.canEarn).enumerated().map { rank, recommendation -> HTML in
                 """
                 <li><div class="spread"><strong>\(rank + 1). \(recommendation.card.title)</strong><span class="amount">\(recommendation.miles.grouped) miles</span></div>
                 <p class="muted small">\(recommendation.reason)</p></li>
                 """
             }
+            // Cards that cannot earn on the purchase are not ranked: each says why instead.
+            let cannot = which.answer.filter { !$0.canEarn }.map { recommendation -> HTML in
+                """
+                <li><strong>\(recommendation.card.title)</strong><p class="muted small">\(recommendation.reason)</p></li>
+                """
+            }
             answer = "<ol class=\"which-answer\" id=\"which-answer\">\(rows)</ol>"
+            if !cannot.isEmpty {
+                answer = """
+                    \(answer)<h3 class="small">Cannot earn on this purchase</h3>
+                    <ul class="which-cannot" id="which-cannot">\(cannot)</ul>
+                    """
+            }
         }
         return """
             <section class="card" id="which-card" aria-labelledby="which-title"><h2 id="which-title">Which card should I use?</h2>

@@ -163,11 +163,12 @@ extension OpenAPIDocument {
             CardRecommendation:
               type: object
               properties:
-                rank: {type: integer}
+                rank: {type: integer, description: '1 for the best card; left out for a card that cannot earn on the purchase'}
                 card: {type: string}
                 title: {type: string}
                 miles: {type: integer, description: whole miles the purchase would add to the card's cycle}
-                reason: {type: string}
+                reason: {type: string, description: 'the rate and the cap or threshold that decide it, or why the card cannot earn'}
+                canEarn: {type: boolean, description: 'false for a card in another currency than the purchase, or one that earns no miles; these come last'}
             CardRemoval:
               type: object
               properties:
@@ -211,9 +212,12 @@ extension OpenAPIDocument {
               summary: Which card to use - the cards ranked by the miles one purchase would earn now, with why.
               description: >
                 Each card's miles are its cycle's miles with the purchase minus without it, so a used-up cap earns
-                the base rate. More miles first; ties by the cards page's order.
+                the base rate. More miles first; ties by the cards page's order. The purchase is in one currency
+                (`currency`; else the household's when a card is in it, else the first card's); cards in another currency cannot earn on it and
+                come last with canEarn false and the reason.
               parameters:
                 - {name: amount, in: query, required: true, schema: {type: string}}
+                - {name: currency, in: query, description: 'ISO 4217 code of the purchase; when left out, the household''s if a card is in it, else the first card''s', schema: {type: string}}
                 - {name: category, in: query, schema: {$ref: '#/components/schemas/BonusCategory'}}
                 - {name: foreign, in: query, schema: {type: boolean}}
                 - {name: date, in: query, description: YYYY-MM-DD; today when left out, schema: {type: string}}

@@ -10,6 +10,9 @@ import VaultServices
 struct AddTransactionPages {
     let environment: WebEnvironment
 
+    /// The bonus category picker's first choice, "Not chosen": no category is stored for the card entry.
+    static let notChosen = "none"
+
     func addRoutes(to router: some RouterMethods<PageContext>) {
         router.get("/transactions/new") { request, context in try await form(request, context) }
         router.post("/transactions/new") { request, context in try await save(request, context) }
@@ -210,11 +213,13 @@ struct AddTransactionPages {
         /// The entry for the service: money out is negative.
         var input: TransactionInput {
             let signed = (try? AddTransactionPages.signedAmount(amount, income: type == .income).get()) ?? amount
+            // A card's expense goes into the card's account, as the page says beside the card (the account picker
+            // steps aside); "Not chosen" stores no bonus category, so the payee's or the suggestion decides.
             var input = TransactionInput(
-                amount: signed, account: account ?? "", date: date,
+                amount: signed, account: card == nil ? account ?? "" : "", date: date,
                 category: category, tags: tags.joined(separator: ","), notes: note.isEmpty ? nil : note,
                 payment: paymentText, reimbursement: reimbursementText, card: card,
-                bonusCategory: card == nil ? nil : bonusCategory)
+                bonusCategory: card == nil || bonusCategory == AddTransactionPages.notChosen ? nil : bonusCategory)
             if recurring {
                 input.recurrence = .init(cadence: cadence, interval: interval, start: start, end: end)
             }
@@ -375,23 +380,28 @@ enum AddTransactionPage {
         }
         let options = cards.map { card -> HTML in
             let selected: HTML = entry.card == card.id.description ? " selected" : ""
-            let categories = card.bonusCategoryChoices.map(\.rawValue).joined(separator: " ")
+            let choices = card.bonusCategoryChoices.map(\.rawValue)
+            let categories = (choices.isEmpty ? [] : [AddTransactionPages.notChosen] + choices).joined(separator: " ")
             return """
                 <option value="\(card.id.description)" data-categories="\(categories)"\(selected)>\(card.title)</option>
                 """
         }
-        let chosen = entry.bonusCategory ?? BonusCategory.general.rawValue
+        let chosen = entry.bonusCategory ?? AddTransactionPages.notChosen
+        let notChosen: HTML = chosen == AddTransactionPages.notChosen ? " selected" : ""
         let categories = BonusCategory.allCases.map { category -> HTML in
             let selected: HTML = chosen == category.rawValue ? " selected" : ""
             return "<option value=\"\(category.rawValue)\"\(selected)>\(category.description)</option>"
         }
+        let bonusOptions: HTML = """
+            <option value="\(AddTransactionPages.notChosen)"\(notChosen)>Not chosen (the payee's or a suggestion)</option>\(categories)
+            """
         return """
             <label for="card">Card</label>
             <select id="card" name="card"\(invalid("card"))><option value="">No card</option>\(options)</select>
             <p class="muted small hint">A card's expense goes into the card's account.</p>
             \(message("card"))
             <div id="bonus-field"><label for="bonus-category">Bonus category</label>
-            <select id="bonus-category" name="bonusCategory"\(invalid("bonusCategory"))>\(categories)</select>
+            <select id="bonus-category" name="bonusCategory"\(invalid("bonusCategory"))>\(bonusOptions)</select>
             \(message("bonusCategory"))</div>
             """
     }

@@ -10,7 +10,8 @@ struct AddCommand: AsyncParsableCommand {
         discussion: """
             Example: ghostvault add -12.50 --account Cash --category Dining --tags "Amazon, coffee" --date 2026-11-01
             Paid with a miles card: ghostvault add -45 --card "Visa Signature" --bonus-category contactless
-            (it goes into the card's account, so --account is not needed).
+            (it goes into the card's account, so --account is not given; a purchase's amount is below zero).
+            Without --bonus-category none is stored: the payee's remembered category or a suggestion decides.
             Every month: ghostvault add -2500 --account Checking --description Rent --repeat monthly \
             [--every N] [--starts DATE] [--until DATE] makes a recurring rule with this entry as its template and \
             adds every occurrence through the end of this year (`ghostvault recurring-rules` manages them).
@@ -32,7 +33,10 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: "The miles card paid with: its id, name or last four digits (`ghostvault cards`).")
     var card: String?
 
-    @Option(help: "The card's bonus category it counts toward: online, contactless, ... (default: general).")
+    @Option(
+        help: ArgumentHelp(
+            "The card's bonus category it counts toward: online, contactless, ... (default: none chosen; the "
+                + "payee's remembered category or a suggestion decides)."))
     var bonusCategory: String?
 
     @Flag(help: "Charged in a foreign currency (earns a card's foreign rate).")
@@ -96,6 +100,11 @@ struct AddCommand: AsyncParsableCommand {
         }
         if card == nil, bonusCategory != nil || foreign {
             throw ValidationError("--bonus-category and --foreign are for an expense paid with a card; add --card.")
+        }
+        if card != nil, account != nil {
+            throw ValidationError(
+                "Give --card or --account, not both: an expense paid with a card goes into the card's account. "
+                    + "Leave out --account, or leave out --card to add it to that account.")
         }
     }
 

@@ -85,20 +85,34 @@ struct CardsCommand: AsyncParsableCommand {
         @Option(help: "YYYY-MM-DD, today or yesterday (default: today).")
         var date: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The purchase's currency, like SGD (default: the household's; the first card's when no card is in "
+                    + "it). Only cards in it can earn."))
+        var currency: String?
+
         func run() async throws {
             try await global.withHousehold { household, _ in
                 let ranked = try await household.cards.best(
-                    amount: amount, category: category, foreign: foreign, date: date)
+                    amount: amount, category: category, foreign: foreign, date: date, currency: currency)
                 let payloads = CardRecommendationPayload.ranked(ranked)
                 if output.json {
                     try Terminal.printJSON(payloads)
                     return
                 }
-                Terminal.print(
-                    Terminal.table(
-                        ["#", "Card", "Miles", "Why"],
-                        payloads.map { [String($0.rank), $0.title, String($0.miles), $0.reason] },
-                        rightAligned: [0, 2]))
+                let earning = payloads.filter(\.canEarn)
+                var text = Terminal.table(
+                    ["#", "Card", "Miles", "Why"],
+                    earning.map { [String($0.rank ?? 0), $0.title, String($0.miles), $0.reason] },
+                    rightAligned: [0, 2])
+                let cannot = payloads.filter { !$0.canEarn }
+                if earning.isEmpty { text = "No card can earn on this purchase." }
+                if !cannot.isEmpty {
+                    text +=
+                        "\n\nCannot earn on this purchase:\n"
+                        + cannot.map { "  \($0.title): \($0.reason)" }.joined(separator: "\n")
+                }
+                Terminal.print(text)
             }
         }
     }

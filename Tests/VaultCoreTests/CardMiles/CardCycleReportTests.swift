@@ -47,6 +47,24 @@ extension CardMilesTests {
             #expect((report.maximumBar == nil) == (maximum == nil))
         }
 
+        @Test(
+            "a bar never reaches 100% before its threshold is met: S$999.99 of S$1,000 is 99.99%, not 100.00%",
+            arguments: [("999.99", 9_999), ("999.95", 9_999), ("998.49", 9_984), ("1000.00", 10_000)])
+        func shareBelowTarget(amount: String, hundredths: Int64) throws {
+            let simple = try F.report(try F.custom(minimum: "1000", maximum: "1000"), [try F.spend(amount)])
+            let capped = try F.report(try F.library("uob-visa-signature"), [try F.spend(amount, .contactless)])
+            let contactless = try #require(capped.caps.last)
+            // At S$1,000 the cap's bar has moved on to the cap: only the bars toward S$1,000 are checked.
+            let bars =
+                [simple.minimumBar, simple.maximumBar].compactMap { $0 }
+                + (contactless.isTowardMinimum ? [contactless.bar] : [])
+            #expect(bars.count == (amount == "1000.00" ? 2 : 3))
+            for bar in bars {
+                #expect(bar.share?.hundredths == hundredths)
+                #expect(bar.filled.hundredths == hundredths)
+            }
+        }
+
         @Test("bars report spend over the threshold, unclamped, and a width clamped to 100%")
         func shares() throws {
             let card = try F.custom(minimum: "500", maximum: "1000")

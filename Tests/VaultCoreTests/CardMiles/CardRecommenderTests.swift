@@ -87,7 +87,8 @@ extension CardMilesTests {
             let xCard = try F.library("sc-x-card", sortOrder: 0)
             let ranked = try CardRecommender.rank(try purchase("100"), cards: [(xCard, []), (second, []), (first, [])])
             #expect(ranked.map(\.cardID) == [first.id, second.id, xCard.id])
-            #expect(ranked.last?.reason == "Earns no miles")
+            #expect(ranked.last?.reason == "Earns no miles: the card has no earn rate")
+            #expect(ranked.map(\.canEarn) == [true, true, false])
         }
 
         @Test("a simple card's threshold decides: below the minimum, reaching it, crossing the maximum")
@@ -110,6 +111,36 @@ extension CardMilesTests {
                     == "2.0 mpd local on the S$100.00 left under the S$1,000.00 maximum, base 1.0 mpd on the rest")
             #expect(try rank("200", spent: "900").miles == 300)
             #expect(try rank("200", spent: "1000").reason == "Over the S$1,000.00 maximum: base 1.0 mpd")
+        }
+
+        @Test("a purchase in SGD ranks only the cards in SGD; a card in USD comes last, earning nothing, and says why")
+        func otherCurrencyLast() throws {
+            // The USD card is first in the cards' order and would earn more: it must still not rank first.
+            var dollars = try F.custom(local: "4.0", sortOrder: 0, name: "Dollar card")
+            dollars.currency = .usd
+            let prvi = try F.library("uob-prvi-visa", sortOrder: 1)
+            let ranked = try CardRecommender.rank(try purchase("100"), cards: [(dollars, []), (prvi, [])])
+            #expect(ranked.map(\.cardID) == [prvi.id, dollars.id])
+            #expect(ranked.map(\.canEarn) == [true, false])
+            #expect(ranked.map(\.miles) == [140, 0])
+            #expect(
+                ranked.last?.reason
+                    == "Cannot earn on a purchase in SGD: this card's amounts are in USD, and nothing is converted")
+        }
+
+        @Test("a foreign purchase on UOB Visa Signature counts toward its foreign-currency cap: S$1,200 earns 4,800")
+        func foreignFillsForeignCap() throws {
+            let signature = try F.library("uob-visa-signature")
+            for category in [nil, BonusCategory.general] {
+                let ranked = try CardRecommender.rank(
+                    try purchase("1200", category, foreign: true), cards: [(signature, [])])
+                #expect(ranked.first?.miles == 4_800, "1,200 x 4 mpd, not 1,200 x 0.4")
+                #expect(ranked.first?.reason.hasPrefix("Reaches the S$1,000.00 Foreign currency minimum") == true)
+            }
+            // A category the card caps stays the person's: contactless spend charged abroad fills Contactless.
+            let contactless = try CardRecommender.rank(
+                try purchase("1200", .contactless, foreign: true), cards: [(signature, [])])
+            #expect(contactless.first?.reason.contains("Contactless") == true)
         }
     }
 }
