@@ -1016,7 +1016,7 @@ def card_checks(browser, context, page, email):
         page.goto(f"{BASE}/transactions/new")
         page.select_option("#card", label="UOB Preferred Platinum Visa")
         offered = page.eval_on_selector_all("#bonus-category option", "os => os.filter(o => !o.hidden).map(o => o.textContent)")
-        assert offered == ["Online", "Contactless", "General"], offered
+        assert offered == ["Not chosen (the payee's or a suggestion)", "Online", "Contactless", "General"], offered
         page.screenshot(path=os.path.join(ARTIFACTS, "phone-add-card-light.png"))
         spend("100", "UOB Preferred Platinum Visa", bonus="Online")
         page.goto(f"{BASE}/cards")
