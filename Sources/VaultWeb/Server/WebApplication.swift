@@ -121,10 +121,16 @@ struct ScheduledSync: Service {
     let interval: Duration
     let logger: Logger
 
-    func run() async throws {
-        try await cancelWhenGracefulShutdown {
+    /// Runs until the server stops. A stop cancels the wait between passes: that ends the schedule and is no
+    /// failure (throwing here would make a requested stop exit 1).
+    func run() async {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                try await Task.sleep(for: interval)
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return
+                }
                 await runOnce()
             }
         }
