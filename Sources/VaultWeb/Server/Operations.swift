@@ -39,6 +39,8 @@ enum Operations {
 /// One log line per request, after its response: method, the route's pattern (never the path, which may
 /// hold ids, nor the query), status, duration and a request id, which the response also carries as
 /// `X-Request-ID`. No token, email or amount is ever in it. Requests for static assets are logged at debug.
+/// Every other line the request causes through `context.logger` carries the same id (`id`), in place of
+/// Hummingbird's own, so an error line can be found from the request line or the response's header.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = WebContext
     let logger: Logger
@@ -48,6 +50,9 @@ struct RequestLogMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let started = ContinuousClock.now
         let id = Self.requestID(request.headers[.requestID])
+        var context = context
+        context.logger[metadataKey: "hb.request.id"] = nil
+        context.logger[metadataKey: "id"] = "\(id)"
         var response: Response
         var failed = false
         do {

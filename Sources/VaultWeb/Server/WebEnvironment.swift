@@ -68,13 +68,16 @@ public struct WebEnvironment: Sendable {
     }
 
     /// Starts a sign-in attempt (see `LoginLimiter`): nil when it may go ahead, else why it must wait. A refusal
-    /// is logged with the address and account, so a person running the server can see an attack.
+    /// is logged with the address and the account's id (`user`; `none` when the typed address is no account), so
+    /// a person running the server can see an attack. The typed email is never logged: it may be anyone's.
     func beginSignIn(email: String, address: String, now: Date, logger: Logger) async throws -> LoginLimiter.Refusal? {
         guard let refusal = try await limiter.begin(email: email, address: address, now: now) else { return nil }
+        let user = try await database.users.credentials(email: email)?.user.id
         logger.warning(
             "Sign-in refused: too many failures",
             metadata: [
-                "account": "\(email)", "address": "\(address)", "reason": "\(refusal.reason.rawValue)",
+                "user": "\(user.map { "\($0)" } ?? "none")", "address": "\(address)",
+                "reason": "\(refusal.reason.rawValue)",
                 "retryInSeconds": "\(Int(refusal.until.timeIntervalSince(now).rounded(.up)))",
             ])
         return refusal

@@ -10,7 +10,7 @@ import VaultCore
 import VaultServices
 import VaultStore
 import VaultTestSupport
-import VaultWeb
+@testable import VaultWeb
 
 /// `/healthz`, `/readyz` and the request log: what a self-hoster's proxy and logs see.
 @Suite struct OperationsTests {
@@ -34,7 +34,8 @@ import VaultWeb
             level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
             function: String, line: UInt
         ) {
-            captured.append((level, message.description, metadata ?? [:]))
+            // As a real handler prints it: the logger's own metadata (a request's id), then the line's.
+            captured.append((level, message.description, self.metadata.merging(metadata ?? [:]) { $1 }))
         }
     }
 
@@ -50,8 +51,11 @@ import VaultWeb
                 let environment = WebEnvironment(
                     database: database, secrets: SecretBox(key: Data(repeating: 3, count: 32)), simpleFIN: client,
                     configuration: configuration, clock: { Fixture.now })
-                let logger = Logger(label: "test", factory: { _ in Handler(captured: captured) })
-                try await Application(router: buildRouter(environment, logger: logger)).test(.router) { client in
+                var logger = Logger(label: "test", factory: { _ in Handler(captured: captured) })
+                logger.logLevel = .info
+                // The same logger for the server's own lines, as `buildApplication` passes it.
+                try await Application(router: buildRouter(environment, logger: logger), logger: logger).test(.router) {
+                    client in
                     try await body(client, captured, database)
                 }
             }
@@ -109,6 +113,61 @@ import VaultWeb
             let odd = try await client.execute(
                 uri: "/healthz", method: .get, headers: [HTTPField.Name("X-Request-ID")!: "a b\u{7F}"])
             #expect(odd.headers[HTTPField.Name("X-Request-ID")!] != "a b\u{7F}")
+        }
+    }
+
+    @Test("a refused sign-in is logged with the account's id or 'none', never the typed email, under its request's id")
+    func refusalLog() async throws {
+        try await withLoggedApp { client, captured, _ in
+            _ = try await client.execute(
+                uri: "/api/v1/auth/signup", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"email":"jo@example.com","password":"correct horse battery"}"#))
+            var refused: [String: String] = [:]
+            for email in ["jo@example.com", "Nobody.Else@Example.org"] {
+                for attempt in 1...6 {
+                    let response = try await client.execute(
+                        uri: "/api/v1/auth/login", method: .post,
+                        headers: [.contentType: "application/json", .requestID: "login-\(attempt)-\(email.count)"],
+                        body: ByteBuffer(string: #"{"email":"\#(email)","password":"guess"}"#))
+                    if response.status == .tooManyRequests {
+                        refused[email] = try #require(response.headers[.requestID])
+                    }
+                }
+            }
+            let lines = captured.all
+            let refusals = lines.filter { $0.1.hasPrefix("Sign-in refused") }
+            #expect(refusals.count == 2)
+            let known = try #require(refusals.first { $0.2["id"] == "\(refused["jo@example.com"] ?? "-")" })
+            #expect(known.2["user"] != nil && known.2["user"] != "none", "\(known.2)")
+            let unknown = try #require(
+                refusals.first { $0.2["id"] == "\(refused["Nobody.Else@Example.org"] ?? "-")" })
+            #expect(unknown.2["user"] == "none", "\(unknown.2)")
+            for line in refusals { #expect(line.2["hb.request.id"] == nil) }
+            let everything = lines.map { "\($0.1) \($0.2)" }.joined(separator: "\n").lowercased()
+            #expect(!everything.contains("jo@example.com") && !everything.contains("nobody.else"), "\(everything)")
+        }
+    }
+
+    @Test("a line a request's failure causes carries the request line's id and X-Request-ID, and no other")
+    func errorLineID() async throws {
+        let captured = Captured()
+        let logger = Logger(label: "test", factory: { _ in Handler(captured: captured) })
+        struct Broken: Error {}
+        let router = Router(context: WebContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.get("/broken") { _, _ -> Response in throw Broken() }
+        try await Application(router: router, logger: logger).test(.router) { client in
+            for given in ["proxy-7", nil] {
+                let response = try await client.execute(
+                    uri: "/broken", method: .get, headers: given.map { [.requestID: $0] } ?? [:])
+                #expect(response.status == .internalServerError)
+                let id = try #require(response.headers[.requestID])
+                if let given { #expect(id == given) }
+                let lines = captured.all.filter { $0.2["id"] == "\(id)" }
+                #expect(lines.map(\.1) == ["Request failed", "request"], "\(captured.all)")
+                #expect(lines.allSatisfy { $0.2["hb.request.id"] == nil }, "\(lines)")
+            }
         }
     }
 }
