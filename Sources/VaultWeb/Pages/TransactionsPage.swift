@@ -36,9 +36,14 @@ enum TransactionsPage {
             view.from != nil || view.to != nil || view.search != nil || !view.accounts.isEmpty || view.category != nil
             || view.includeTransfers || view.kind != nil || !view.tags.isEmpty || view.payment != nil
             || view.reimbursement != nil || !problems.isEmpty
-        let pending = page.items.filter(\.transaction.isPending)
-        let posted = page.items.filter { !$0.transaction.isPending }
-        let rows = dated(pending + posted).map { group -> HTML in
+        // Pending rows of today and before lead the list; a scheduled entry (an expectation on a synced account dated
+        // ahead) sits under its own day.
+        func leads(_ listed: TransactionService.Listed) -> Bool {
+            listed.transaction.isPending && listed.transaction.date <= today
+        }
+        let pending = page.items.filter(leads)
+        let posted = page.items.filter { !leads($0) }
+        let rows = dated(pending + posted, today: today).map { group -> HTML in
             let title = group.pending ? "Pending" : dayTitle(group.date, today: today)
             let lines = group.rows.map { row($0, tree: tree, signedIn: signedIn, back: back) }
             return """
@@ -89,17 +94,16 @@ enum TransactionsPage {
 
     /// Rows under one date header: pending rows first under "Pending", then one group per day, in list order.
     static func dated(
-        _ rows: [TransactionService.Listed]
+        _ rows: [TransactionService.Listed], today: LocalDate
     ) -> [(date: LocalDate, pending: Bool, rows: [TransactionService.Listed])] {
         var groups: [(date: LocalDate, pending: Bool, rows: [TransactionService.Listed])] = []
         for listed in rows {
             let t = listed.transaction
-            if let last = groups.indices.last, groups[last].pending == t.isPending,
-                t.isPending || groups[last].date == t.date
-            {
+            let pending = t.isPending && t.date <= today
+            if let last = groups.indices.last, groups[last].pending == pending, pending || groups[last].date == t.date {
                 groups[last].rows.append(listed)
             } else {
-                groups.append((t.date, t.isPending, [listed]))
+                groups.append((t.date, pending, [listed]))
             }
         }
         return groups
