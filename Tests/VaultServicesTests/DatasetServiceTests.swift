@@ -335,6 +335,28 @@ import ZIPFoundation
         }
     }
 
+    @Test("an export is readable by its owner only (0600, like the database) and leaves nothing beside it")
+    func exportIsPrivate() async throws {
+        try await TestBackend.sqlite.withDatabase { database in
+            let fixture = try await ServiceFixture.make(database)
+            _ = try await fixture.scope.transactions.add(
+                TransactionInput(amount: "-4.50", account: "Cash", description: "Coffee"))
+            let folder = Self.temporary("private")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("ours.zip")
+            // When
+            try await fixture.scope.dataset.export(to: file)
+            // Then
+            let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
+            #expect(mode?.intValue == 0o600)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["ours.zip"])
+            // An export never overwrites, and a refused one leaves the file as it was.
+            await expectVaultError(.conflict, "already exists") { try await fixture.scope.dataset.export(to: file) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["ours.zip"])
+        }
+    }
+
     @Test("text with control characters, markup and look-alike escapes survives a workbook exactly")
     func textSurvives() throws {
         let texts = [

@@ -27,18 +27,30 @@ public struct DatasetService: Sendable {
     /// Writes the dataset to `destination`, which must not exist yet (a file is never overwritten). The
     /// tables are read as of one moment, transactions a few thousand at a time, each tab streamed to a
     /// temporary file: memory stays flat however long the history. On failure nothing is left at `destination`.
+    /// The file is readable by its owner only (0600, like the database), and so is every file on the way.
     @discardableResult
     public func export(to destination: URL) async throws -> Exported {
-        guard !FileManager.default.fileExists(atPath: destination.path) else {
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: destination.path) else {
             throw VaultError(
                 .conflict, "\(destination.path) already exists; choose a new file name (an export never overwrites).")
         }
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("ghostvault-export-\(UUID())")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let partial = destination.deletingLastPathComponent()
+        let work = manager.temporaryDirectory.appendingPathComponent("ghostvault-export-\(UUID())")
+        try manager.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? manager.removeItem(at: work) }
+        // The zip is written beside the destination (one rename puts it there), inside a folder only the owner
+        // can enter: the archive library creates its file with the process's umask, often readable by everyone.
+        let folder = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID()).partial")
-        defer { try? FileManager.default.removeItem(at: partial) }
+        do {
+            let owner: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
+            try manager.createDirectory(at: folder, withIntermediateDirectories: false, attributes: owner)
+        } catch {
+            throw VaultError(
+                .invalidInput, "\(destination.path) cannot be written; check the folder exists and is writable.")
+        }
+        defer { try? manager.removeItem(at: folder) }
+        let partial = folder.appendingPathComponent(destination.lastPathComponent)
 
         let vault = scope.vault
         let exported = try await vaultOperation {
@@ -46,17 +58,14 @@ public struct DatasetService: Sendable {
                 try await DatasetWriter(session: session, work: work, now: vault.now).write(to: partial)
             }
         }
-        guard
-            FileManager.default.createFile(
-                atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else {
+        try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: partial.path)
+        guard !manager.fileExists(atPath: destination.path) else {
             throw VaultError(
-                .invalidInput, "\(destination.path) cannot be written; check the folder exists and is writable.")
+                .conflict, "\(destination.path) already exists; choose a new file name (an export never overwrites).")
         }
-        try FileManager.default.removeItem(at: destination)
-        try FileManager.default.moveItem(at: partial, to: destination)
+        try manager.moveItem(at: partial, to: destination)
         var result = exported
-        result.bytes = Int64((try? FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int) ?? 0)
+        result.bytes = Int64((try? manager.attributesOfItem(atPath: destination.path)[.size] as? Int) ?? 0)
         return result
     }
 }
