@@ -63,6 +63,43 @@ import VaultTestSupport
         }
     }
 
+    /// A way the server is set up, for `scheme`.
+    enum Setup: String, CaseIterable, Sendable {
+        case plain, secureCookies, forwardedHTTPS, forwardedHTTP
+
+        var configuration: WebConfiguration {
+            var configuration = OriginCheckMiddlewareTests.configuration
+            configuration.secureCookies = self == .secureCookies || self == .forwardedHTTP
+            configuration.trustForwardedFor = self == .forwardedHTTPS || self == .forwardedHTTP
+            return configuration
+        }
+        /// The scheme people reach the server by in this setup.
+        var scheme: String { self == .secureCookies || self == .forwardedHTTPS ? "https" : "http" }
+        var headers: [String: String] {
+            switch self {
+            case .plain, .secureCookies: [:]
+            case .forwardedHTTPS: ["X-Forwarded-Proto": "https"]
+            case .forwardedHTTP: ["X-Forwarded-Proto": "http"]  // the proxy's word wins over the setting
+            }
+        }
+    }
+
+    @Test(
+        "an Origin naming the address the request reached passes only with the scheme it was reached by",
+        arguments: Setup.allCases)
+    func scheme(_ setup: Setup) async throws {
+        try await withApp(setup.configuration) { browser in
+            // The router tests reach the server at `localhost`.
+            for scheme in ["http", "https"] {
+                let headers = Self.headers(setup.headers.merging(["Origin": "\(scheme)://localhost"]) { $1 })
+                let api = try await browser.client.execute(
+                    uri: "/api/v1/auth/login", method: .post, headers: headers, body: Self.login)
+                #expect(
+                    api.status == (scheme == setup.scheme ? .unauthorized : .forbidden), "\(scheme) in \(setup)")
+            }
+        }
+    }
+
     @Test("reads are never refused, whatever site they come from")
     func readsPass() async throws {
         try await withWeb { world in
