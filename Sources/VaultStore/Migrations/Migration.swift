@@ -38,5 +38,6 @@ extension Migration {
         .loansCategory,
         .classificationStamp,
         .cardChoiceWithoutCategory,
+        .unpairedCardPayments,
     ]
 }
