@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOHTTP1
 import VaultCore
 import VaultServices
 
@@ -122,6 +123,10 @@ struct APIErrorMiddleware: RouterMiddleware {
                 message:
                     "The JSON body is not what this endpoint takes (\(Self.describe(error))); see /api/v1/openapi.yaml."
             ).response(from: request, context: context)
+        } catch let error as HTTPParserError {
+            return try APIError(
+                status: .badRequest, code: "bad_request", message: HTTPParserError.message(error)
+            ).response(from: request, context: context)
         } catch let error as HTTPError {
             return try APIError(
                 status: error.status, code: error.status == .notFound ? "not_found" : "http_\(error.status.code)",
@@ -179,6 +184,10 @@ struct PageErrorMiddleware: RouterMiddleware {
             ).response(from: request, context: context)
         } catch let error as PageError {
             return try error.response(from: request, context: context)
+        } catch let error as HTTPParserError {
+            return try PageError(
+                status: .badRequest, title: "That did not arrive whole", message: HTTPParserError.message(error)
+            ).response(from: request, context: context)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             return try PageError(
                 status: .contentTooLarge, title: "Too large",
@@ -200,5 +209,15 @@ struct PageErrorMiddleware: RouterMiddleware {
                     "The server could not finish this request. Try again; if it keeps happening, check the server's log."
             ).response(from: request, context: context)
         }
+    }
+}
+
+extension HTTPParserError {
+    /// What a client is told when what it sent is not whole HTTP: most often a body that ended before its
+    /// `Content-Length` (a dropped connection, a client that miscounted). The client's fault, so a 400, not a 500.
+    static func message(_ error: HTTPParserError) -> String {
+        error == .invalidEOFState
+            ? "The request ended before the body its Content-Length announced; send the whole body again."
+            : "The request is not valid HTTP (\(error)); send it again."
     }
 }
