@@ -357,6 +357,52 @@ import ZIPFoundation
         }
     }
 
+    @Test(
+        "a dataset's receipt is checked as an upload is: HTML or SVG named a PNG is refused, nothing is imported",
+        arguments: [
+            "<html><script>alert(document.cookie)</script></html>",
+            #"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>"#,
+        ])
+    func forgedReceipt(_ markup: String) async throws {
+        try await TestBackend.sqlite.withDatabase { database in
+            // Given: a dataset whose receipt row says image/png of the file's exact size, the file being markup.
+            let fixture = try await ServiceFixture.make(database)
+            let coffee = try await fixture.scope.transactions.add(
+                TransactionInput(amount: "-4.50", account: "Cash", description: "Coffee"))
+            let png = SampleFiles.png()
+            _ = try await fixture.scope.receipts.add(
+                to: coffee.transaction.id.description, fileName: "scan.png", content: png)
+            let good = Self.temporary("good.zip")
+            defer { try? FileManager.default.removeItem(at: good) }
+            try await fixture.scope.dataset.export(to: good)
+            let forgedBytes = Data((markup + String(repeating: " ", count: max(0, png.count - markup.utf8.count))).utf8)
+            try #require(forgedBytes.count == png.count)
+            var entries: [(String, Data)] = []
+            let archive = try Archive(url: good, accessMode: .read)
+            for entry in archive {
+                var data = Data()
+                _ = try archive.extract(entry) { data.append($0) }
+                entries.append((entry.path, entry.path.hasPrefix(DatasetService.receiptsFolder) ? forgedBytes : data))
+            }
+            try #require(entries.contains { $0.0.hasPrefix(DatasetService.receiptsFolder) })
+            let forged = try Self.zip(entries)
+            defer { try? FileManager.default.removeItem(at: forged) }
+            _ = try await fixture.scope.transactions.delete(coffee.transaction.id.description)
+            let before = try await fixture.footprint()
+            // When, Then
+            await expectVaultError(.invalidInput, "not a receipt GhostVault can keep") {
+                _ = try await fixture.scope.dataset.previewImport(forged)
+            }
+            await expectVaultError(.invalidInput, "not a receipt GhostVault can keep") {
+                _ = try await fixture.scope.dataset.importDataset(forged)
+            }
+            #expect(try await fixture.footprint() == before, "nothing was written")
+            // The untouched dataset still imports its receipt.
+            let report = try await fixture.scope.dataset.importDataset(good)
+            #expect(report.counts[.receipts]?.added == 1)
+        }
+    }
+
     @Test("text with control characters, markup and look-alike escapes survives a workbook exactly")
     func textSurvives() throws {
         let texts = [

@@ -107,10 +107,36 @@ public enum DatasetReader {
                     .badCell,
                     ["Receipts: \(receipt.file) has \(data.count) bytes, but its row says \(receipt.receipt.byteSize)"])
             }
-            receipts.append((receipt, data))
+            receipts.append((try Self.checked(receipt, data), data))
         }
         content.receipts = receipts
         return content
+    }
+
+    /// The receipt as an upload would keep it: its bytes pass the same check (size, and a type read from the
+    /// bytes: JPEG, PNG, WebP or PDF, never HTML or SVG whatever the row says) and must be the type its row
+    /// names; its name is cleaned the same way.
+    static func checked(_ item: DatasetReceipt, _ data: Data) throws -> DatasetReceipt {
+        let type: ReceiptType
+        do {
+            type = try ReceiptFile.check(data)
+        } catch {
+            throw DatasetProblem(.badCell, ["Receipts: \(item.file): \(error.description)"])
+        }
+        guard type == item.receipt.type else {
+            throw DatasetProblem(
+                .badCell,
+                [
+                    "Receipts: \(item.file) holds a \(type.name) file, but its row says \(item.receipt.type.rawValue)"
+                ])
+        }
+        let receipt = item.receipt
+        return DatasetReceipt(
+            receipt: Receipt(
+                id: receipt.id, householdID: receipt.householdID, transactionID: receipt.transactionID,
+                fileName: ReceiptFile.name(receipt.fileName, type: type), type: type, byteSize: receipt.byteSize,
+                createdAt: receipt.createdAt),
+            file: item.file)
     }
 
     /// Whether a zip entry's path stays inside the dataset: relative, no `..`, no backslashes or NULs.
