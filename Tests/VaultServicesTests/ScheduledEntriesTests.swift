@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VaultCore
 import VaultServices
+import VaultStore
 import VaultTestSupport
 
 /// Issue 34 item 3: one monthly rule and Generate Next Year filled page 1 of Transactions with next year's entries.
@@ -48,6 +49,38 @@ import VaultTestSupport
             // And the calendar feed holds its entries over the next 90 days.
             let feed = BillCalendar.occurrences(recurring).filter { $0.name == "Gym" }.map(\.date.description)
             #expect(feed == ["2026-12-01", "2027-01-01", "2027-02-01"])
+        }
+    }
+
+    @Test(
+        "a scheduled entry counts from its day: the balance, net worth and its history agree, a typed balance is shown",
+        arguments: TestBackend.enabled)
+    func fromItsDay(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let clock = TestClock(Fixture.now)
+            let vault = Vault(database: database, actor: .commandLine, clock: { clock.now })
+            let household = try await vault.households.create(
+                .init(name: "Home", timeZone: "America/New_York", currency: "USD"))
+            let scope = vault.household(household.id)
+            _ = try await scope.accounts.add(.init(name: "Cash", kind: "cash", balance: "100.00"))
+            _ = try await scope.transactions.add(
+                TransactionInput(amount: "-30.00", account: "Cash", date: "2026-11-25", description: "Dentist"))
+            // A balance typed while the entry is scheduled is the balance shown.
+            let edited = try await scope.accounts.edit("Cash", .init(balance: "200.00"))
+            #expect(edited.account.balance.decimalString == "200.00")
+            #expect(try await scope.accounts.find("Cash").balance.decimalString == "200.00")
+            // After its day it counts once: in the balance, net worth, and the last point of the history.
+            clock.advance(days: 5)
+            #expect(try await scope.accounts.find("Cash").balance.decimalString == "170.00")
+            let worth = try await scope.reports.netWorth()
+            #expect(worth.netWorth.totals.netWorth.decimalString == "170.00")
+            let history = try await scope.reports.netWorthHistory(.oneMonth)
+            #expect(history.points.last?.netWorth.decimalString == "170.00")
+            #expect(history.points.first { $0.date.description == "2026-11-24" }?.netWorth.decimalString == "200.00")
+            // A custom range wholly after today sums nothing.
+            let future = try #require(
+                DateRange(start: LocalDate(iso: "2027-01-01")!, end: LocalDate(iso: "2027-01-31")!))
+            #expect(try await scope.reports.incomeTrend(.custom(future)).spending.decimalString == "0.00")
         }
     }
 }

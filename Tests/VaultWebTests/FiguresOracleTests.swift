@@ -185,8 +185,9 @@ struct OracleWorld {
         }
 
         // Timeframes: exactly the days the label says, on the service and the API.
-        for (name, months) in [("1M", 1), ("3M", 3), ("1Y", 12)] {
-            let start = OracleWorld.today.adding(months: -months).adding(days: 1)
+        // On 2026-11-21: a month, three months and a year of days, written out rather than computed.
+        for (name, first) in [("1M", "2026-10-22"), ("3M", "2026-08-22"), ("1Y", "2025-11-22")] {
+            let start = LocalDate(iso: first)!
             let expected = reference.totals(in: start, through: OracleWorld.today)
             let trend = try await scope.reports.incomeTrend(HistoryRange(name: name)!)
             let apiTrend = try await api("/reports/income?history=\(name)")
@@ -208,9 +209,10 @@ struct OracleWorld {
         let scheduled = try await api("/transactions?size=1000&transfers=true&when=scheduled")
         same(String(scheduled["totalCount"] as? Int ?? -1), String(reference.scheduled.count), "scheduled rows")
 
-        // Card payments: money into a card that names a payment is a transfer, never a refund.
-        for row in reference.rows.values where reference.isCardPayment(row) {
-            same(row.classification.rawValue, "transfer", "\(row.description) is a card payment")
+        // Every row is what the generator made it: card payments (paired or not) and transfers are never a refund
+        // or income, the refund is spending.
+        for row in reference.rows.values {
+            same(row.classification.rawValue, Reference.classification(of: row).rawValue, "\(row.description)")
         }
         return checked
     }
@@ -305,11 +307,12 @@ struct Reference {
     func totals(in from: LocalDate, through: LocalDate) -> Totals {
         var totals = Totals()
         for row in history where row.date >= from && row.date <= through {
+            let classification = Self.classification(of: row)
             guard let account = accounts[row.accountID], account.currency == .usd, !account.isHidden,
                 !account.isTrackingOnly, !row.isExcluded, !row.isPending,
-                row.classification == .income || row.classification == .expense
+                classification == .income || classification == .expense
             else { continue }
-            if row.classification == .income {
+            if classification == .income {
                 totals.income += row.amount.minorUnits
                 continue
             }
@@ -354,9 +357,17 @@ struct Reference {
         return "Unnamed"
     }
 
-    func isCardPayment(_ row: Transaction) -> Bool {
-        accounts[row.accountID]?.kind == .creditCard && row.amount.minorUnits > 0
-            && row.description.uppercased().contains("PAYMENT")
+    /// What each generated row is, known from how the generator wrote it, not from the product's classifier: the
+    /// payroll is income; the card payments (paired or from outside the household) and the transfer to savings are
+    /// transfers; everything else (purchases, the refund, the late lunch) is an expense.
+    static func classification(of row: Transaction) -> Classification {
+        switch row.description {
+        case "ACME PAYROLL": .income
+        case "Card payment", "Payment thank you", "AUTOMATIC PAYMENT - THANK YOU", "Transfer to savings",
+            "Transfer from checking":
+            .transfer
+        default: .expense
+        }
     }
 
     static func decimal(_ cents: Int64) -> String {

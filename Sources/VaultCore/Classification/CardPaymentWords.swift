@@ -1,5 +1,7 @@
 import Foundation
 
+/// "PAYMENTS" alone is left out: it names processors ("AMAZON PAYMENTS", "SQUARE PAYMENTS") whose credits are refunds.
+///
 /// Recognises money into a credit card that pays the card off rather than refunding a purchase (issue 34: a card
 /// account's `AUTOMATIC PAYMENT - THANK YOU +250.00`, imported from a bank file with no other side in the
 /// household, counted as a refund and lowered spending).
@@ -11,7 +13,7 @@ import Foundation
 public enum CardPaymentWords {
     /// Whole words (after `PayeeKey.normalize`) that name a payment to the card.
     static let paymentWords: Set<String> = [
-        "payment", "payments", "pymt", "pmt", "autopay", "autopayment", "epayment",
+        "payment", "pymt", "pmt", "autopay", "autopayment", "epayment", "directpay",
         "pago", "paiement", "zahlung", "pagamento", "betaling",
     ]
     /// Phrases of several words that name one ("AUTO PAY", "ONLINE PYMT" is covered by its word).

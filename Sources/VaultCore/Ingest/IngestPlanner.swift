@@ -285,8 +285,14 @@ public enum IngestPlanner {
         row.payee = bank.payee ?? stored.payee
         row.memo = bank.memo ?? stored.memo
         row.isPending = bank.isPending
-        // An entry a person made on a synced account (an expectation) becomes the bank's row, with their fields.
-        if stored.bankTransactionID == nil { row.source = bank.source }
+        // An entry a person made on a synced account (an expectation) becomes the bank's row, with their fields and
+        // the payee they typed (the name it goes by); the bank's text is its description.
+        // It stays the person's (source manual) while the bank's row is pending, so an authorisation the bank
+        // cancels takes nothing of theirs with it.
+        if stored.source == .manual || stored.source == .recurring {
+            row.payee = stored.payee ?? bank.payee
+            if !bank.isPending { row.source = bank.source }
+        }
         return row
     }
 

@@ -197,8 +197,14 @@ public enum TransactionIdentity {
         for (index, item) in incoming {
             for candidate in stored {
                 let isReissue = !candidate.isPending && sameContent(candidate, item)
+                // An expectation (an entry a person made on a synced account, pending with no bank id) is claimed
+                // by the bank's first row for it, pending or posted; a bank's pending row only by its posted form.
+                let isExpectation = candidate.isPending && candidate.bankID == nil
                 let isPosted =
-                    !isReissue && !item.isPending && candidate.isPending && postedMatches(item, pending: candidate)
+                    !isReissue && candidate.isPending
+                    && (isExpectation
+                        ? expectationMatches(item, expected: candidate)
+                        : !item.isPending && postedMatches(item, pending: candidate))
                 guard isReissue || isPosted else { continue }
                 let exact =
                     isReissue
@@ -225,6 +231,20 @@ public enum TransactionIdentity {
     static func sameContent(_ stored: Candidate, _ incoming: Incoming) -> Bool {
         stored.date == incoming.date && stored.amount == incoming.amount
             && PayeeKey.normalize(stored.description) == PayeeKey.normalize(incoming.description)
+    }
+
+    /// Days before an expectation's date that the bank's row may be dated: a person often logs a purchase a day or
+    /// two after the card was charged.
+    public static let expectationDaysBefore = 2
+
+    /// Whether the bank's row (pending or posted) can be what a person logged by hand: the posted-form test, with
+    /// the bank's date up to `expectationDaysBefore` days before the person's.
+    static func expectationMatches(_ item: Incoming, expected: Candidate) -> Bool {
+        let days = expected.date.days(until: item.date)
+        guard (-expectationDaysBefore...postingWindowDays).contains(days) else { return false }
+        var moved = expected
+        moved.date = item.date
+        return postedMatches(item, pending: moved)
     }
 
     /// Whether a posted item can be the settled form of a pending one.

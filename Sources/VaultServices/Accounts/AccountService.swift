@@ -198,6 +198,7 @@ public struct AccountService: Sendable {
                     problems.append(Self.categoryProblem(text))
                 }
             }
+            var shownBalance: Money?
             if let text = changes.balance {
                 if !account.isManual {
                     problems.append(
@@ -206,9 +207,15 @@ public struct AccountService: Sendable {
                             message: "'\(account.displayName)' is kept up to date by bank sync; "
                                 + "its balance cannot be set by hand."))
                 } else {
+                    // The balance typed is today's; the stored one also holds the entries scheduled after today
+                    // (`AccountRepository.asOf`), so what is shown next is what was typed.
+                    let today = household.today(at: session.now)
+                    let scheduled = try await session.accounts.scheduledSums(after: today)[account.id.description] ?? 0
                     do {
-                        account.balance = try Money(parsing: text, currency: account.currency)
-                        account.balanceDate = household.today(at: session.now)
+                        let typed = try Money(parsing: text, currency: account.currency)
+                        account.balance = try typed.adding(Money(minorUnits: scheduled, currency: account.currency))
+                        account.balanceDate = today
+                        shownBalance = typed
                     } catch { problems.append(Problem(field: "balance", message: "\(error)")) }
                 }
             }
@@ -228,6 +235,7 @@ public struct AccountService: Sendable {
                 names: [account.name, account.nickname ?? ""], except: account.id, among: all)
             guard problems.isEmpty else { throw InvalidInput(problems) }
             let changed = try await session.accounts.update(account)
+            if let shownBalance { account.balance = shownBalance }
             return (account, changed)
         }
     }

@@ -24,10 +24,14 @@ extension ReportService {
             let household = try await session.household()
             let today = household.today(at: scope.vault.now)
             let window = timeframe.dates(today: today)
-            // History only: a custom range reaching past today sums through today.
-            let range = DateRange(start: window.start, end: min(window.end, today)) ?? window
-            let tallies = try await session.tallies.tallies(
-                TransactionFilter(from: range.start, through: range.end), grouping: .month)
+            // History only: a custom range reaching past today sums through today, one wholly after today sums nothing.
+            let history = DateRange(start: window.start, end: min(window.end, today))
+            let range = history ?? window
+            let tallies =
+                history == nil
+                ? []
+                : try await session.tallies.tallies(
+                    TransactionFilter(from: range.start, through: range.end), grouping: .month)
             let series = try MonthReport.points(
                 tallies, from: CalendarMonth(containing: range.start), through: CalendarMonth(containing: range.end),
                 accounts: try await session.accounts.all(), currency: household.baseCurrency)

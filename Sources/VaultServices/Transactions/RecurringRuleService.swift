@@ -236,7 +236,8 @@ public struct RecurringRuleService: Sendable {
             if futureTransactions {
                 for instance in try await session.recurringRules.instances(of: rule.id) {
                     guard let id = instance.transactionID, let date = instance.date, date >= today,
-                        let transaction = try await session.transactions.find(id)
+                        let transaction = try await session.transactions.find(id),
+                        transaction.bankTransactionID == nil
                     else { continue }
                     _ = try await TransactionService.delete(transaction, session: session)
                     deleted += 1
@@ -400,9 +401,10 @@ public struct RecurringRuleService: Sendable {
         var removed = 0
         for instance in try await session.recurringRules.instances(of: rule)
         where instance.role == .generated && instance.scheduledDate >= date {
-            guard let id = instance.transactionID, let transaction = try await session.transactions.find(id) else {
-                continue
-            }
+            // An instance the bank's own row merged into (an expectation on a synced account) is the bank's now.
+            guard let id = instance.transactionID, let transaction = try await session.transactions.find(id),
+                transaction.bankTransactionID == nil
+            else { continue }
             // Its date is forgotten first, so the rule fills it again (a deleted entry's date stays remembered).
             try await session.recurringRules.unlink([id])
             _ = try await TransactionService.delete(transaction, session: session)

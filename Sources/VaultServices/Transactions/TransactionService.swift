@@ -154,7 +154,14 @@ public struct TransactionService: Sendable {
             var account = accounts.first { $0.id == original.accountID }
             if let reference = changes.account {
                 account = Reference.account(reference, in: accounts).value(collecting: &problems)
-                if let account { transaction.accountID = account.id }
+                if let account {
+                    transaction.accountID = account.id
+                    // An entry of the person's own moved to another account is an expectation there exactly when
+                    // the bank syncs that account; a row from a bank or a file keeps what its source said.
+                    if original.bankTransactionID == nil, original.source == .manual || original.source == .recurring {
+                        transaction.isPending = Self.isExpectation(on: account)
+                    }
+                }
             }
             if changes.amount == nil, let account, account.currency != original.amount.currency {
                 problems.append(

@@ -21,17 +21,38 @@ public struct AccountRepository: Sendable {
         let accounts = try await all()
         guard accounts.contains(where: \.isManual) else { return accounts }
         let scheduled = try await scheduledSums(after: today)
-        guard !scheduled.isEmpty else { return accounts }
+        let settled = try await settledSince(today: today)
+        guard !scheduled.isEmpty || !settled.isEmpty else { return accounts }
         return try accounts.map { account in
-            guard account.isManual, let sum = scheduled[account.id.description] else { return account }
+            guard account.isManual else { return account }
             var shown = account
-            shown.balance = try account.balance.subtracting(Money(minorUnits: sum, currency: account.currency))
+            if let sum = scheduled[account.id.description] {
+                shown.balance = try account.balance.subtracting(Money(minorUnits: sum, currency: account.currency))
+            }
+            // Entries dated after the balance's date, up to today, were scheduled when written and are in the stored
+            // balance already: the balance shown is today's, so the history rolls back from today, not forward.
+            if settled.contains(account.id.description) { shown.balanceDate = today }
             return shown
         }
     }
 
+    /// The manual accounts holding entries (made by hand or by a rule) dated after their balance's date and up to
+    /// `today`.
+    func settledSince(today: LocalDate) async throws -> Set<String> {
+        let rows = try await session.sql.raw(
+            """
+            SELECT DISTINCT t.account_id FROM transactions t
+            JOIN accounts a ON a.id = t.account_id AND a.household_id = t.household_id
+            WHERE t.household_id = \(bind: session.household) AND t.source IN ('manual', 'recurring')
+              AND a.bank_account_id IS NULL AND a.balance_date IS NOT NULL
+              AND t.date > a.balance_date AND t.date <= \(bind: Int64(today.compactValue))
+            """
+        ).all()
+        return Set(try rows.map { try $0.text("account_id") })
+    }
+
     /// Each account's sum of the entries dated after `today`, by account id; accounts without any are absent.
-    func scheduledSums(after today: LocalDate) async throws -> [String: Int64] {
+    public func scheduledSums(after today: LocalDate) async throws -> [String: Int64] {
         let rows = try await session.sql.raw(
             """
             SELECT account_id, CAST(SUM(amount_minor) AS BIGINT) AS total FROM transactions
