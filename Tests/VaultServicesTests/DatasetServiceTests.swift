@@ -403,6 +403,56 @@ import ZIPFoundation
         }
     }
 
+    @Test("a remembered unlinked transfer naming another household's transaction is refused, never stored")
+    func choiceNamingAnotherHousehold() async throws {
+        try await TestBackend.sqlite.withDatabase { database in
+            // Given: our dataset, and another household's transaction.
+            let fixture = try await ServiceFixture.make(database)
+            let ours = try await fixture.scope.transactions.add(
+                TransactionInput(amount: "-20.00", account: "Cash", description: "To savings"))
+            let other = try await fixture.vault.households.create(
+                .init(name: "Next door", timeZone: "America/New_York", currency: "USD"))
+            let neighbours = fixture.vault.household(other.id)
+            _ = try await neighbours.accounts.add(.init(name: "Savings", kind: "savings", balance: "0"))
+            let theirs = try await neighbours.transactions.add(
+                TransactionInput(amount: "20.00", account: "Savings", description: "From checking"))
+            let good = Self.temporary("good.zip")
+            defer { try? FileManager.default.removeItem(at: good) }
+            try await fixture.scope.dataset.export(to: good)
+            let rows = try Self.workbook(good, normalized: false)
+            var tabs: [(String, [[SheetCell]])] = []
+            for tab in DatasetTab.allCases {
+                var sheet = rows[tab.rawValue]!.map { $0.map { SheetCell.text($0) } }
+                if tab == .choices {
+                    let ids = [ours.transaction.id.description, theirs.transaction.id.description].sorted()
+                    sheet.append(
+                        DatasetChoice(kind: .unlinkedTransfer, subject: ids[0], key: ids[1], value: nil, date: nil)
+                            .cells)
+                }
+                tabs.append((tab.rawValue, sheet))
+            }
+            let forged = try Self.zip([(DatasetService.workbookPath, try Self.workbook(tabs))])
+            defer { try? FileManager.default.removeItem(at: forged) }
+            let before = try await fixture.footprint()
+            // When, Then
+            for preview in [true, false] {
+                await expectVaultError(.invalidInput, "neither in the dataset nor in this household") {
+                    _ =
+                        preview
+                        ? try await fixture.scope.dataset.previewImport(forged)
+                        : try await fixture.scope.dataset.importDataset(forged)
+                }
+            }
+            #expect(try await fixture.footprint() == before, "nothing was written")
+            let remembered = try await database.read(household: fixture.household.id) {
+                try await $0.transfers.unlinked()
+            }
+            #expect(remembered.isEmpty)
+            // The dataset as exported imports.
+            #expect(try await fixture.scope.dataset.importDataset(good).applied)
+        }
+    }
+
     @Test("text with control characters, markup and look-alike escapes survives a workbook exactly")
     func textSurvives() throws {
         let texts = [

@@ -579,6 +579,21 @@ private struct DatasetMerge {
             default: report.count(.balances, changed: 1)
             }
         }
+        // A remembered unlinked pair names two transactions: each must be in the dataset or in this household.
+        // One naming any other transaction (another household's, say) is refused, never stored: the memory is
+        // keyed by the pair alone, so it would stand in for that household's own.
+        let inDataset = Set(content.transactions.map(\.transaction.id))
+        for choice in content.choices where choice.kind == .unlinkedTransfer {
+            for text in [choice.subject ?? "", choice.key] {
+                guard let named = Transaction.ID(text) else { continue }
+                if inDataset.contains(named) { continue }
+                if try await session.transactions.find(transactionID(named)) != nil { continue }
+                throw VaultError(
+                    .invalidInput,
+                    "The Choices tab remembers an unlinked transfer with the transaction \(text), which is neither in the dataset nor in this household; remove that row. Nothing was imported."
+                )
+            }
+        }
         report.count(.choices, added: content.choices.count)
         guard apply else { return report }
         try await dataset.setInstances(instances)

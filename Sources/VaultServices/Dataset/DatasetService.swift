@@ -232,10 +232,15 @@ private struct DatasetWriter {
                         date: decision.decidedOn
                     ).cells)
             }
-            for pair in try await session.transfers.unlinked().map({ $0.map(\.description).sorted() }).sorted(by: {
-                $0.lexicographicallyPrecedes($1)
-            })
-            where pair.count == 2 {
+            // A memory of a pair whose transaction was deleted since is left out: an import refuses a pair
+            // naming a transaction it cannot find.
+            var unlinked: [[String]] = []
+            for pair in try await session.transfers.unlinked() {
+                var present = true
+                for id in pair where try await session.transactions.find(id) == nil { present = false }
+                if present { unlinked.append(pair.map(\.description).sorted()) }
+            }
+            for pair in unlinked.sorted(by: { $0.lexicographicallyPrecedes($1) }) where pair.count == 2 {
                 try file.append(
                     DatasetChoice(kind: .unlinkedTransfer, subject: pair[0], key: pair[1], value: nil, date: nil).cells)
             }
