@@ -58,11 +58,7 @@ import VaultTestSupport
     func fromItsDay(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let clock = TestClock(Fixture.now)
-            let vault = Vault(database: database, actor: .commandLine, clock: { clock.now })
-            let household = try await vault.households.create(
-                .init(name: "Home", timeZone: "America/New_York", currency: "USD"))
-            let scope = vault.household(household.id)
-            _ = try await scope.accounts.add(.init(name: "Cash", kind: "cash", balance: "100.00"))
+            let scope = try await ServiceFixture.make(database, clock: clock).scope
             _ = try await scope.transactions.add(
                 TransactionInput(amount: "-30.00", account: "Cash", date: "2026-11-25", description: "Dentist"))
             // A balance typed while the entry is scheduled is the balance shown.

@@ -11,7 +11,15 @@ struct ServiceFixture {
     let scope: HouseholdScope
 
     static func make(_ database: VaultDatabase) async throws -> ServiceFixture {
-        let vault = Fixture.vault(database)
+        try await make(database, vault: Fixture.vault(database))
+    }
+
+    /// The same household on a vault whose clock a test moves.
+    static func make(_ database: VaultDatabase, clock: TestClock) async throws -> ServiceFixture {
+        try await make(database, vault: Vault(database: database, actor: .commandLine, clock: { clock.now }))
+    }
+
+    private static func make(_ database: VaultDatabase, vault: Vault) async throws -> ServiceFixture {
         let household = try await vault.households.create(
             .init(name: "Home", timeZone: "America/New_York", currency: "USD"))
         let scope = vault.household(household.id)
