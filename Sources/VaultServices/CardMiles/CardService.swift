@@ -69,7 +69,10 @@ public struct CardService: Sendable {
             for card in context.cards {
                 guard let cycle = card.cycle.range(containing: today) else { continue }
                 let span = Self.span(cycle, month: month)
-                let (expenses, problem) = try await context.expenses(of: card, in: span, session: session)
+                let (kept, problem) = try await context.expenses(of: card, in: span, session: session)
+                // Card spend is history: an entry dated after today is scheduled and earns from its day
+                // (docs/figures.md).
+                let expenses = kept.filter { $0.expense.date <= today }
                 let counted = expenses.map(\.expense)
                 for expense in counted where month.range.contains(expense.date) { try monthSpend.add(expense.amount) }
                 statuses.append(
@@ -164,7 +167,8 @@ public struct CardService: Sendable {
                 // Read as the cards page reads the day's cycle, so a kept read serves both.
                 let span = Self.span(cycle, month: CalendarMonth(containing: day))
                 let expenses = try await context.expenses(of: card, in: span, session: session).expenses
-                candidates.append((card, expenses.map(\.expense).filter { cycle.contains($0.date) }))
+                candidates.append(
+                    (card, expenses.map(\.expense).filter { cycle.contains($0.date) && $0.date <= today }))
             }
             let purchase = CardRecommender.Purchase(
                 amount: amount, date: day, bonusCategory: bonus, isForeignCurrency: foreign)
