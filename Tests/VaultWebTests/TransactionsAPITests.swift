@@ -101,4 +101,30 @@ import VaultWeb
             #expect(try await send(world, .delete, "/api/v1/transactions/\(id)", token: other).status == .notFound)
         }
     }
+
+    @Test(
+        "text with a direction override or a zero-width space is refused with the field named; a joined emoji stays",
+        arguments: ["Coffee\u{202E}gpj.exe", "Cof\u{200B}fee", "\u{2067}Rent\u{2069}", "Tea\u{FEFF}"])
+    func invisibleCharacters(_ description: String) async throws {
+        try await withWeb { world in
+            let token = try await api.token(world)
+            try await wallet(world)
+            for field in ["description", "payee", "notes"] {
+                let body = try String(
+                    decoding: JSONSerialization.data(withJSONObject: [
+                        "amount": "-4.50", "account": "Wallet", field: description,
+                    ]), as: UTF8.self)
+                let refused = try await send(world, .post, "/api/v1/transactions", body, token: token)
+                #expect(refused.status == .unprocessableContent, "\(field)")
+                let text = String(buffer: refused.body)
+                #expect(text.contains(#""\#(field)""#) && text.contains("invisible character"), "\(text)")
+            }
+            let list = try json(try await send(world, .get, "/api/v1/transactions?transfers=true", token: token))
+            #expect(list["totalCount"] as? Int == 0)
+            let family = try await send(
+                world, .post, "/api/v1/transactions",
+                #"{"amount":"-4.50","account":"Wallet","notes":"Zoo with \u200d: 👨‍👩‍👧"}"#, token: token)
+            #expect(family.status == .created)
+        }
+    }
 }
