@@ -129,6 +129,11 @@ struct OracleWorld {
                 shareSum += lines[name]?.share?.hundredths ?? 0
             }
             #expect(expected.shares.isEmpty || shareSum == 10_000, "\(month): shares add up to \(shareSum)")
+            // The analysis tab's month: its total spending and income are the month report's.
+            for (type, value) in [("expense", expected.spending), ("income", expected.income)] {
+                let analysis = try await self.api("/analysis?type=\(type)&timeframe=month&date=\(month.first)")
+                same(analysis["total"] as? String, Reference.decimal(value), "\(month) analysis \(type)")
+            }
         }
         let dashboard = try await api("/dashboard")
         let current = dashboard["currentMonth"] as? [String: Any]
@@ -205,6 +210,15 @@ struct OracleWorld {
             let row = reference.rows[item["id"] as? String ?? ""]
             #expect((row?.date ?? OracleWorld.today) <= OracleWorld.today, "a scheduled row in history")
             same(item["name"] as? String, row.map(reference.name) ?? "?", "a row's name")
+        }
+        // The Transactions page shows each row of its first page by the same name.
+        let page = try await browser.page("/transactions?transfers=1&size=50").html
+        let named = Browser.all(#"<td class="what"><a href="/transactions/[^"]+"><strong>([^<]*)</strong>"#, in: page)
+        let newest = items.prefix(named.count).map { reference.rows[$0["id"] as? String ?? ""].map(reference.name) }
+        #expect(!named.isEmpty)
+        for (shown, expected) in zip(named, newest) {
+            let text = shown.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+            same(text, expected ?? "?", "a row's name on the page")
         }
         let scheduled = try await api("/transactions?size=1000&transfers=true&when=scheduled")
         same(String(scheduled["totalCount"] as? Int ?? -1), String(reference.scheduled.count), "scheduled rows")
