@@ -23,6 +23,15 @@ public struct BankImportService: Sendable {
         public let lines: [Line]
         /// The CSV mapping the file was read with (remembered for the account after an import).
         public let mapping: CSVMapping?
+        /// How the file writes money out, in words (a CSV file).
+        public let signExplanation: String?
+        /// The encoding the file's text was read in.
+        public let encoding: BankFileEncoding?
+        /// The statement or account of the file the rows are of, when it names one.
+        public let statement: String?
+        /// What to check before importing (most rows of a card account money in), and what the file holds that
+        /// is not imported.
+        public let warnings: [String]
 
         public var added: Int { lines.filter(\.isNew).count }
         public var skipped: Int { lines.count - added }
@@ -39,6 +48,10 @@ public struct BankImportService: Sendable {
         public let sample: [BankFileRow]
         /// The first problem reading the file with this mapping, if any.
         public let problem: BankFileError?
+        /// How the mapping reads money out, in words.
+        public let signExplanation: String
+        /// The encoding the file's text was read in.
+        public let encoding: BankFileEncoding
     }
 
     /// How many rows the mapping step shows.
@@ -47,7 +60,8 @@ public struct BankImportService: Sendable {
     /// The mapping step for a CSV file: `mapping` when given, else the remembered or guessed one (for the
     /// file split by `separator`, when given).
     public func draft(
-        _ accountID: Account.ID, data: Data, mapping: CSVMapping? = nil, separator: CSVTable.Separator? = nil
+        _ accountID: Account.ID, data: Data, mapping: CSVMapping? = nil, separator: CSVTable.Separator? = nil,
+        encoding: BankFileEncoding? = nil
     ) async throws -> CSVDraft {
         try await vaultOperation {
             let (account, remembered) = try await scope.read { session in
@@ -56,7 +70,7 @@ public struct BankImportService: Sendable {
                     try await session.bankFileMappings.mapping(for: accountID)
                 )
             }
-            let table = try CSVTable(data, separator: mapping?.separator ?? separator)
+            let table = try CSVTable(data, separator: mapping?.separator ?? separator, encoding: encoding)
             let width = table.records.first?.fields.count ?? 0
             // A remembered mapping is offered only when it reads this file: banks change their exports.
             let fitting = remembered.flatMap { kept in
@@ -65,7 +79,11 @@ public struct BankImportService: Sendable {
                     ? kept : nil
             }
             let chosen: CSVMapping
-            if let given = mapping ?? fitting { chosen = given } else { chosen = try CSVMapping.guess(table) }
+            if let given = mapping ?? fitting {
+                chosen = given
+            } else {
+                chosen = try CSVMapping.guess(table, isCard: account.kind == .creditCard)
+            }
             var problem: BankFileError?
             var sample: [BankFileRow] = []
             do throws(BankFileError) {
@@ -73,9 +91,11 @@ public struct BankImportService: Sendable {
             } catch {
                 problem = error
             }
+            let header = chosen.hasHeader ? table.records.first?.fields ?? [] : []
             return CSVDraft(
-                header: chosen.hasHeader ? table.records.first?.fields ?? [] : [], width: width, mapping: chosen,
-                isRemembered: mapping == nil && fitting != nil, sample: sample, problem: problem)
+                header: header, width: width, mapping: chosen, isRemembered: mapping == nil && fitting != nil,
+                sample: sample, problem: problem, signExplanation: chosen.signExplanation(header: header),
+                encoding: table.encoding)
         }
     }
 
@@ -113,13 +133,16 @@ public struct BankImportService: Sendable {
         _ accountID: Account.ID, file: BankFile, in session: HouseholdSession
     ) async throws -> (Account, BankFile.Contents, IngestPlanner.Batch) {
         let account = try await Self.account(accountID, in: session)
+        var file = file
+        file.isCard = account.kind == .creditCard
         let contents: BankFile.Contents
         // A CSV file without a mapping is read with the one remembered for the account, when it reads the
         // file; else with a guess.
         if file.format == .csv, file.mapping == nil,
             let kept = try await session.bankFileMappings.mapping(for: accountID),
-            let read = try? BankFile(data: file.data, format: .csv, mapping: kept, dateFormat: file.dateFormat)
-                .read(currency: account.currency)
+            let read = try? BankFile(
+                data: file.data, format: .csv, mapping: kept, dateFormat: file.dateFormat, encoding: file.encoding
+            ).read(currency: account.currency)
         {
             contents = read
         } else {
@@ -190,6 +213,20 @@ public struct BankImportService: Sendable {
                 ?? "skipped: imported before (\(TransactionIdentity.Decision.known(transaction.id).explanation))"
             return Line(row: row, isNew: false, reason: reason)
         }
-        return Outcome(account: account, lines: lines, mapping: contents.mapping)
+        var warnings = contents.notes
+        let moneyIn = contents.rows.filter { !$0.amount.isNegative && !$0.amount.isZero }.count
+        if account.kind == .creditCard, moneyIn * 2 > contents.rows.count {
+            warnings.insert(
+                "Most rows (\(moneyIn) of \(contents.rows.count)) would be money into \(account.displayName), a credit "
+                    + "card, where purchases are money out: if the file writes purchases as positive numbers, read "
+                    + "positive amounts as money out before importing.", at: 0)
+        }
+        var sign: String?
+        if let mapping = contents.mapping {
+            sign = mapping.signExplanation(header: contents.header)
+        }
+        return Outcome(
+            account: account, lines: lines, mapping: contents.mapping, signExplanation: sign,
+            encoding: contents.encoding, statement: contents.statement, warnings: warnings)
     }
 }
