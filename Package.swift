@@ -163,6 +163,7 @@ let package = Package(
         .testTarget(
             name: "VaultCoreTests",
             dependencies: ["VaultCore"],
+            exclude: ["BankFiles/Fixtures"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -108,7 +108,7 @@ public enum BankFileEncoding: String, CaseIterable, Hashable, Sendable, Codable 
         // Control characters other than line ends, tabs and NUL padding are no bank file's text: a spreadsheet or an
         // archive saved under a text name.
         let isBinary = text.unicodeScalars.prefix(4096).contains { scalar in
-            scalar.value < 0x20 && ![0x00, 0x09, 0x0A, 0x0C, 0x0D, 0x1A].contains(scalar.value)
+            scalar.value < 0x20 && ![0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1A].contains(scalar.value)
         }
         if isBinary {
             throw BankFileError(.wrongFormat, "The file is not text; choose the CSV, OFX or QIF file your bank exported.")

@@ -157,8 +157,15 @@ public struct OFXStatement: Hashable, Sendable {
             guard let close = rest.firstIndex(of: ">") else { break }
             let name = rest[..<close].split(separator: " ").first.map { $0.uppercased() } ?? ""
             rest = rest[rest.index(after: close)...]
-            let end = rest.firstIndex(of: "<") ?? rest.endIndex
-            let value = decodeEntities(rest[..<end].trimmingCharacters(in: .whitespacesAndNewlines))
+            var end = rest.firstIndex(of: "<") ?? rest.endIndex
+            var value = decodeEntities(rest[..<end].trimmingCharacters(in: .whitespacesAndNewlines))
+            // A value in a CDATA section (`<NAME><![CDATA[ALDI & CO]]></NAME>`) is its text as written.
+            let cdata = "<![CDATA["
+            if rest[end...].hasPrefix(cdata), let finish = rest[end...].range(of: "]]>") {
+                let start = rest.index(end, offsetBy: cdata.count)
+                value += String(rest[start..<finish.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+                end = rest[finish.upperBound...].firstIndex(of: "<") ?? rest.endIndex
+            }
             tags.append(Tag(name: name, value: value.isEmpty ? nil : value))
             rest = rest[end...]
         }

@@ -264,7 +264,7 @@ struct BankFilePages {
             let other: CSVMapping.MoneyOut = mapping.moneyOut == .negative ? .positive : .negative
             let label = other == .positive ? "Read positive amounts as money out" : "Read negative amounts as money out"
             sign = """
-                <p id="bank-sign">\(explanation) <button class="secondary" type="submit" form="bank-flip">\(label)</button></p>
+                <p id="bank-sign">\(explanation) <button class="secondary" type="submit" form="bank-flip" name="action" value="review">\(label)</button></p>
                 """
         } else if let explanation = outcome.signExplanation {
             sign = "<p id=\"bank-sign\">\(explanation)</p>"
@@ -311,7 +311,7 @@ struct BankFilePages {
             ("amountColumn", String(payload.amountColumn ?? 0)), ("moneyOut", payload.moneyOut),
             ("decimal", payload.decimal), ("descriptionColumn", String(payload.descriptionColumn)),
             ("payeeColumn", String(payload.payeeColumn ?? 0)), ("categoryColumn", String(payload.categoryColumn ?? 0)),
-            ("memoColumn", String(payload.memoColumn ?? 0)), ("format", file.format.rawValue), ("action", "review"),
+            ("memoColumn", String(payload.memoColumn ?? 0)), ("format", file.format.rawValue),
         ]
         if let encoding = file.encoding { values.append(("encoding", encoding.rawValue)) }
         let fields = values.map { name, value in
