@@ -53,7 +53,9 @@ import VaultTestSupport
             "import", "bank", csv.path, "--account", "Visa", "--preview", "--no-header", "--separator", "semicolon",
             "--decimal", "comma", "--columns", "date=1,amount=4,description=3,notes=5", "--money-out", "positive")
         #expect(preview.status == 0, "\(preview.stderr)")
-        #expect(preview.stdout.contains("Columns: date 1 (YYYY-MM-DD), amount column 4 (decimal comma), description 3, notes 5."))
+        #expect(
+            preview.stdout.contains(
+                "Columns: date 1 (YYYY-MM-DD), amount column 4 (decimal comma), description 3, notes 5."))
         #expect(preview.stdout.contains("Purchases are written as positive numbers in column 4"))
         #expect(preview.stdout.contains("-54.20"))
         #expect(preview.stdout.contains("94.20"))

@@ -111,7 +111,8 @@ public enum BankFileEncoding: String, CaseIterable, Hashable, Sendable, Codable 
             scalar.value < 0x20 && ![0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1A].contains(scalar.value)
         }
         if isBinary {
-            throw BankFileError(.wrongFormat, "The file is not text; choose the CSV, OFX or QIF file your bank exported.")
+            throw BankFileError(
+                .wrongFormat, "The file is not text; choose the CSV, OFX or QIF file your bank exported.")
         }
         return Decoded(text: text.contains("\0") ? text.filter { $0 != "\0" } : text, encoding: chosen)
     }
@@ -137,7 +138,8 @@ public enum BankFileEncoding: String, CaseIterable, Hashable, Sendable, Codable 
         case .utf8: return String(validating: bytes, as: UTF8.self)
         case .utf16LittleEndian, .utf16BigEndian:
             guard bytes.count % 2 == 0 else { return nil }
-            return String(data: Data(bytes), encoding: self == .utf16LittleEndian ? .utf16LittleEndian : .utf16BigEndian)
+            return String(
+                data: Data(bytes), encoding: self == .utf16LittleEndian ? .utf16LittleEndian : .utf16BigEndian)
         case .windows1252: return String(data: Data(bytes), encoding: .windowsCP1252)
         case .gb18030: return String(data: Data(bytes), encoding: Self.foundation(.GB_18030_2000))
         case .shiftJIS: return String(data: Data(bytes), encoding: .shiftJIS)
@@ -248,7 +250,8 @@ public enum BankFileEncoding: String, CaseIterable, Hashable, Sendable, Codable 
                 index += 1
                 continue
             }
-            guard index + 1 < bytes.count, (0xA1...0xF7).contains(bytes[index]), (0xA1...0xFE).contains(bytes[index + 1])
+            guard index + 1 < bytes.count, (0xA1...0xF7).contains(bytes[index]),
+                (0xA1...0xFE).contains(bytes[index + 1])
             else { return false }
             index += 2
         }

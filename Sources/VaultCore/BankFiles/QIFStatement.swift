@@ -162,7 +162,9 @@ public struct QIFStatement: Hashable, Sendable {
 
     /// The one date order every record's date reads in: ISO, month first or day first. Both of the latter is
     /// `ambiguous`; none is the first date no order reads, by its line.
-    static func dateFormat(of records: [(fields: [Character: String], line: Int)]) throws(BankFileError) -> BankDateFormat {
+    static func dateFormat(
+        of records: [(fields: [Character: String], line: Int)]
+    ) throws(BankFileError) -> BankDateFormat {
         let orders: [BankDateFormat] = [.yearMonthDay, .monthDayYear, .dayMonthYear]
         let dates = records.compactMap { $0.fields["D"] }
         let readable = orders.filter { order in dates.allSatisfy { order.date($0) != nil } }

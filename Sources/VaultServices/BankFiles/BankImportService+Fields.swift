@@ -37,7 +37,8 @@ extension BankImportService {
         }
         let statement = fields["statement"].flatMap { $0.isEmpty ? nil : $0 }
         guard format == .csv, CSVMappingFields.present(in: fields) else {
-            return BankFile(data: data, format: format, dateFormat: dateFormat, encoding: encoding, statement: statement)
+            return BankFile(
+                data: data, format: format, dateFormat: dateFormat, encoding: encoding, statement: statement)
         }
         let separator = try CSVMappingFields.separator(in: fields)
         let base =
@@ -53,7 +54,8 @@ extension BankImportService {
         _ data: Data, separator: CSVTable.Separator?, encoding: BankFileEncoding? = nil
     ) -> CSVMapping {
         CSVMapping(
-            separator: separator ?? (try? CSVTable(data, encoding: encoding))?.separator ?? .comma, hasHeader: true, date: 0,
+            separator: separator ?? (try? CSVTable(data, encoding: encoding))?.separator ?? .comma, hasHeader: true,
+            date: 0,
             dateFormat: .yearMonthDay, amount: .signed(1), decimalMark: .point, description: 2)
     }
 }

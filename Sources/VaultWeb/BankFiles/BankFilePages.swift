@@ -254,9 +254,15 @@ struct BankFilePages {
                 }.joined())
         }
         var choices: [String] = []
-        if let encoding = file.encoding { choices.append("<input type=\"hidden\" name=\"encoding\" value=\"\(HTML.escape(encoding.rawValue))\">") }
-        if let statement = file.statement { choices.append("<input type=\"hidden\" name=\"statement\" value=\"\(HTML.escape(statement))\">") }
-        if let dateFormat = file.dateFormat, file.format == .qif { choices.append("<input type=\"hidden\" name=\"dateFormat\" value=\"\(HTML.escape(dateFormat.rawValue))\">") }
+        if let encoding = file.encoding {
+            choices.append("<input type=\"hidden\" name=\"encoding\" value=\"\(HTML.escape(encoding.rawValue))\">")
+        }
+        if let statement = file.statement {
+            choices.append("<input type=\"hidden\" name=\"statement\" value=\"\(HTML.escape(statement))\">")
+        }
+        if let dateFormat = file.dateFormat, file.format == .qif {
+            choices.append("<input type=\"hidden\" name=\"dateFormat\" value=\"\(HTML.escape(dateFormat.rawValue))\">")
+        }
         mappingFields = HTML(trusted: mappingFields.description + choices.joined())
         // How the file writes money out, in words, with the one click that reads it the other way.
         var sign: HTML = .empty
@@ -328,7 +334,8 @@ struct BankFilePages {
         _ context: PageContext, _ submission: Submission, account: Account.ID, error: VaultError
     ) async throws -> Response {
         let signedIn = context.signedIn
-        let field = error.problems.first { ["encoding", "statement", "dateFormat"].contains($0.field) }?.field ?? "encoding"
+        let field =
+            error.problems.first { ["encoding", "statement", "dateFormat"].contains($0.field) }?.field ?? "encoding"
         var values: [(String, String)]
         switch field {
         case "encoding": values = BankFileEncoding.allCases.map { ($0.rawValue, $0.name) }
@@ -344,11 +351,14 @@ struct BankFilePages {
             }
             values = names.map { ($0, $0) }
         }
-        let label = ["encoding": "Text encoding", "dateFormat": "Date format", "statement": "Statement or account"][field] ?? field
+        let label =
+            ["encoding": "Text encoding", "dateFormat": "Date format", "statement": "Statement or account"][field]
+            ?? field
         let options = values.map { value, title -> HTML in "<option value=\"\(value)\">\(title)</option>" }
         // What was chosen before (the mapping, the other choices) travels on.
         let kept = submission.fields.filter { key, _ in
-            key != field && key != "action" && key != "csrf" && key != "content" && key != "fileName" && key != "account"
+            key != field && key != "action" && key != "csrf" && key != "content" && key != "fileName"
+                && key != "account"
         }
         let hidden = kept.sorted { $0.key < $1.key }.map { name, value in
             "<input type=\"hidden\" name=\"\(HTML.escape(name))\" value=\"\(HTML.escape(value))\">"

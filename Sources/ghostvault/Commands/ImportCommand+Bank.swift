@@ -59,13 +59,19 @@ extension ImportCommand {
 
         @Option(
             name: .customLong("money-out"),
-            help: "How a single CSV amount column writes money out: negative (most bank accounts) or positive (purchases positive, as many card exports).")
+            help:
+                "How a single CSV amount column writes money out: negative (most bank accounts) or positive (purchases positive, as many card exports)."
+        )
         var moneyOut: String?
 
-        @Option(help: "The file's text encoding when its bytes do not tell it: \(BankFileEncoding.allCases.map(\.rawValue).joined(separator: ", ")).")
+        @Option(
+            help:
+                "The file's text encoding when its bytes do not tell it: \(BankFileEncoding.allCases.map(\.rawValue).joined(separator: ", "))."
+        )
         var encoding: String?
 
-        @Option(help: "Of a file holding several statements or accounts: the OFX ACCTID or the QIF account name to import.")
+        @Option(
+            help: "Of a file holding several statements or accounts: the OFX ACCTID or the QIF account name to import.")
         var statement: String?
 
         @Flag(help: "Show what would be added and skipped without importing anything.")
@@ -86,7 +92,8 @@ extension ImportCommand {
                     let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                     guard pair.count == 2, let name = Self.columnNames[pair[0].lowercased()] else {
                         throw ValidationError(
-                            "--columns takes name=number pairs, names among \(Self.columnNames.keys.sorted().joined(separator: ", ")); '\(part)' is not one.")
+                            "--columns takes name=number pairs, names among \(Self.columnNames.keys.sorted().joined(separator: ", ")); '\(part)' is not one."
+                        )
                     }
                     fields[name] = pair[1]
                 }
@@ -154,7 +161,9 @@ extension ImportCommand {
             var lines: [String] = []
             if let mapping = payload.mapping {
                 let amount =
-                    mapping.amountColumn.map { "amount column \($0)" + (mapping.typeColumn.map { ", type column \($0)" } ?? "") }
+                    mapping.amountColumn.map {
+                        "amount column \($0)" + (mapping.typeColumn.map { ", type column \($0)" } ?? "")
+                    }
                     ?? "debit column \(mapping.debitColumn ?? 0), credit column \(mapping.creditColumn ?? 0)"
                 lines.append(
                     "Columns: date \(mapping.dateColumn) (\(mapping.dateFormat)), \(amount) (decimal \(mapping.decimal)), "

@@ -99,7 +99,12 @@ import Testing
         #expect(error?.code == .wrongFormat)
     }
 
-    @Test("encoding names and aliases", arguments: [("latin1", BankFileEncoding.windows1252), ("GBK", .gb18030), ("Shift-JIS", .shiftJIS), ("utf16", .utf16LittleEndian), ("EUC-KR", .eucKR)])
+    @Test(
+        "encoding names and aliases",
+        arguments: [
+            ("latin1", BankFileEncoding.windows1252), ("GBK", .gb18030), ("Shift-JIS", .shiftJIS),
+            ("utf16", .utf16LittleEndian), ("EUC-KR", .eucKR),
+        ])
     func names(name: String, encoding: BankFileEncoding) {
         #expect(BankFileEncoding(name: name) == encoding)
     }

@@ -87,7 +87,10 @@ import Testing
         #expect(plain.map(\.amount.minorUnits) == [5420, 4000, -9420])
         var flipped = checking
         flipped.moneyOut = .positive
-        #expect(try flipped.rows(of: CSVTable(Data(Self.card.utf8)), currency: .usd).map(\.amount.minorUnits) == [-5420, -4000, 9420])
+        #expect(
+            try flipped.rows(of: CSVTable(Data(Self.card.utf8)), currency: .usd).map(\.amount.minorUnits) == [
+                -5420, -4000, 9420,
+            ])
     }
 
     @Test("a mapping remembered before moneyOut and memo existed still decodes, as negative money out")

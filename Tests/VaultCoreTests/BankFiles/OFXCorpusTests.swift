@@ -78,7 +78,8 @@ import VaultCore
             #expect(Self.outcomes[name] == outcome, "\(name)")
             // Each statement ofxparse reads rows from, GhostVault reads row for row.
             guard let file = try? OFXStatement.file(data, defaultCurrency: .usd) else { continue }
-            for statement in expected[name]?.statements ?? [] where statement.kind == "Statement" && !statement.rows.isEmpty {
+            for statement in expected[name]?.statements ?? []
+            where statement.kind == "Statement" && !statement.rows.isEmpty {
                 let ours = file.statements.first { $0.accountID == statement.account }
                 #expect(ours != nil, "\(name): statement \(statement.account ?? "")")
                 #expect(ours?.rows.count == statement.rows.count, "\(name)")

@@ -124,7 +124,8 @@ import VaultCore
 
     @Test("a NAME in a CDATA section reads as its text (Suncorp's export)")
     func cdata() throws {
-        let text = "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20131215<TRNAMT>-16.85<FITID>1<NAME><![CDATA[ALDI & CO  ]]></NAME></STMTTRN>"
+        let text =
+            "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20131215<TRNAMT>-16.85<FITID>1<NAME><![CDATA[ALDI & CO  ]]></NAME></STMTTRN>"
         let read = try OFXStatement(Self.file(Self.statement(text)), defaultCurrency: .usd)
         #expect(read.rows.map(\.description) == ["ALDI & CO"])
     }

@@ -97,7 +97,10 @@ import VaultCore
         let checking = try QIFStatement(data, currency: .usd, account: "Everyday Checking")
         #expect(checking.rows.map(\.amount.minorUnits) == [-5420, 200_000, -1000])
         #expect(checking.rows.map(\.description) == ["Grocer", "ACME", ""])
-        #expect(checking.notes == ["The investment account 'Brokerage' (!Type:Invst) is not imported: its lines are trades and holdings."])
+        #expect(
+            checking.notes == [
+                "The investment account 'Brokerage' (!Type:Invst) is not imported: its lines are trades and holdings."
+            ])
         let visa = try BankFile(data: data, format: .qif, statement: "Visa").read(currency: .usd)
         #expect(visa.rows.map(\.description) == ["Streaming"])
         #expect(visa.statement == "Visa")

@@ -12,7 +12,9 @@ import VaultTestSupport
         "Date,Description,Amount\n2026-11-05,GROCER,54.20\n2026-11-06,FUEL,40.00\n2026-11-20,PAYMENT THANK YOU,-94.20\n"
             .utf8)
 
-    @Test("a card CSV with positive purchases is read as money out, said so, and remembered", arguments: TestBackend.enabled)
+    @Test(
+        "a card CSV with positive purchases is read as money out, said so, and remembered",
+        arguments: TestBackend.enabled)
     func cardPositive(backend: TestBackend) async throws {
         try await backend.withDatabase { database async throws in
             let f = try await ServiceFixture.make(database)

@@ -132,13 +132,18 @@ import VaultWeb
             let (jo, scope, _) = try await person(world)
             let visa = try await scope.accounts.add(.init(name: "Visa", kind: "credit-card"))
             let csrf = try await jo.csrfToken(on: Self.path)
-            let card = Data("Date,Description,Amount\n2026-11-05,GROCER,54.20\n2026-11-06,FUEL,40.00\n2026-11-20,PAYMENT,-94.20\n".utf8)
+            let card = Data(
+                "Date,Description,Amount\n2026-11-05,GROCER,54.20\n2026-11-06,FUEL,40.00\n2026-11-20,PAYMENT,-94.20\n"
+                    .utf8)
             var upload = ReceiptUploadBody.file("visa.csv", "text/csv", card, csrf: csrf)
             upload.fields += [("account", visa.id.description), ("action", "upload")]
             let mapping = String(buffer: try await post(jo, upload).body)
-            #expect(mapping.contains("Purchases are written as positive numbers in &#39;Amount&#39;") || mapping.contains("Purchases are written as positive numbers in 'Amount'"))
+            #expect(
+                mapping.contains("Purchases are written as positive numbers in &#39;Amount&#39;")
+                    || mapping.contains("Purchases are written as positive numbers in 'Amount'"))
             #expect(mapping.contains("<option value=\"positive\" selected>"))
-            let review = String(buffer: try await post(jo, ReceiptUploadBody(fields: formFields(mapping, action: "review"))).body)
+            let review = String(
+                buffer: try await post(jo, ReceiptUploadBody(fields: formFields(mapping, action: "review"))).body)
             #expect(review.contains("id=\"bank-sign\""))
             #expect(review.contains("Read negative amounts as money out"))
             #expect(review.contains("-$54.20") || review.contains("−$54.20"))
@@ -147,7 +152,11 @@ import VaultWeb
             let flipForm = try #require(Browser.first(#"(<form id="bank-flip".*?</form>)"#, in: review))
             var fields: [(String, String)] = []
             for input in Browser.all(#"<input type="hidden" name="[^"]+" value="[^"]*">"#, in: flipForm) {
-                fields.append((Browser.first(#"name="([^"]+)""#, in: input) ?? "", Browser.first(#"value="([^"]*)""#, in: input) ?? ""))
+                fields.append(
+                    (
+                        Browser.first(#"name="([^"]+)""#, in: input) ?? "",
+                        Browser.first(#"value="([^"]*)""#, in: input) ?? ""
+                    ))
             }
             fields.append(("action", "review"))
             let flipped = String(buffer: try await post(jo, ReceiptUploadBody(fields: fields)).body)
@@ -173,10 +182,17 @@ import VaultWeb
             let choose = try await post(jo, upload)
             let html = String(buffer: choose.body)
             #expect(choose.status == .unprocessableContent)
-            #expect(html.contains("<select id=\"choose-statement\" name=\"statement\"><option value=\"111\">111</option><option value=\"222\">222</option></select>"))
+            #expect(
+                html.contains(
+                    "<select id=\"choose-statement\" name=\"statement\"><option value=\"111\">111</option><option value=\"222\">222</option></select>"
+                ))
             var fields: [(String, String)] = []
             for input in Browser.all(#"<input type="hidden" name="[^"]+" value="[^"]*">"#, in: html) {
-                fields.append((Browser.first(#"name="([^"]+)""#, in: input) ?? "", Browser.first(#"value="([^"]*)""#, in: input) ?? ""))
+                fields.append(
+                    (
+                        Browser.first(#"name="([^"]+)""#, in: input) ?? "",
+                        Browser.first(#"value="([^"]*)""#, in: input) ?? ""
+                    ))
             }
             fields += [("statement", "222"), ("action", "review")]
             let review = String(buffer: try await post(jo, ReceiptUploadBody(fields: fields)).body)

@@ -125,7 +125,8 @@ import VaultWeb
             let mint = Data("Date,Text,Amount,Kind,Notes\n2026-11-05,,4.50,DR,coffee\n2026-11-06,PAY,10.00,CR,\n".utf8)
             let typed = try json(
                 try await post(
-                    world, base + "&amountColumn=3&typeColumn=4&descriptionColumn=2&memoColumn=5", token: jo.token, mint))
+                    world, base + "&amountColumn=3&typeColumn=4&descriptionColumn=2&memoColumn=5", token: jo.token, mint
+                ))
             let typedRows = try #require(typed["rows"] as? [[String: Any]])
             #expect(typedRows.map { $0["amount"] as? String } == ["-4.50", "10.00"])
             #expect(typedRows.map { $0["description"] as? String } == ["coffee", "PAY"])
@@ -138,7 +139,8 @@ import VaultWeb
             #expect(unicode["encoding"] as? String == "utf-16le")
             #expect((unicode["rows"] as? [[String: Any]])?.first?["description"] as? String == "Café")
             // Bytes that read as Chinese or Korean: refused until the encoding is chosen
-            let ambiguous = Data(Array("Date,Description,Amount\n2026-11-05,".utf8) + [0xC4, 0xE3, 0xBA, 0xC3] + Array(",-1\n".utf8))
+            let ambiguous = Data(
+                Array("Date,Description,Amount\n2026-11-05,".utf8) + [0xC4, 0xE3, 0xBA, 0xC3] + Array(",-1\n".utf8))
             let refused = try await post(world, base, token: jo.token, ambiguous)
             #expect(refused.status == .unprocessableContent)
             #expect(String(buffer: refused.body).contains("encoding"))
