@@ -111,7 +111,8 @@ public struct BankImportService: Sendable {
     }
 
     /// Imports `file` into the account in one write transaction, all rows or none, and remembers a CSV
-    /// file's mapping for the account.
+    /// file's mapping, and the statement or account of a file that names one, for the account: a later file
+    /// of several statements is read at the same one without asking.
     public func importFile(_ accountID: Account.ID, file: BankFile) async throws -> Outcome {
         try await vaultOperation {
             try await scope.write { session in
@@ -122,6 +123,10 @@ public struct BankImportService: Sendable {
                 if let mapping = contents.mapping {
                     try await session.bankFileMappings.setMapping(
                         mapping, for: accountID, newID: scope.vault.newID(CSVMapping.self).description)
+                }
+                if let statement = contents.statement {
+                    try await session.bankFileMappings.setStatement(
+                        statement, for: accountID, newID: scope.vault.newID(CSVMapping.self).description)
                 }
                 return Self.outcome(account, contents, batch, plan)
             }
@@ -144,6 +149,15 @@ public struct BankImportService: Sendable {
                 data: file.data, format: .csv, mapping: kept, dateFormat: file.dateFormat, encoding: file.encoding
             ).read(currency: account.currency)
         {
+            contents = read
+        } else if file.format != .csv, file.statement == nil,
+            let kept = try await session.bankFileMappings.statement(for: accountID),
+            let read = try? BankFile(
+                data: file.data, format: file.format, dateFormat: file.dateFormat, encoding: file.encoding,
+                statement: kept
+            ).read(currency: account.currency)
+        {
+            // The statement imported into this account last time, when the file holds it.
             contents = read
         } else {
             contents = try file.read(currency: account.currency)

@@ -294,7 +294,7 @@ struct BankFilePages {
                     <h1>Import a bank file</h1>
                     <section class="card" aria-labelledby="review-title"><h2 id="review-title">What will be added</h2>
                     <p id="bank-summary"><strong>\(outcome.added)</strong> of \(outcome.lines.count) rows will be added to \(outcome.account.displayName); <strong>\(outcome.skipped)</strong> are already there and will be skipped.</p>
-                    \(warnings)\(sign)
+                    \(warnings)\(sign)\(outcome.statement.map { "<p class=\"small\" id=\"bank-statement\">The rows of the file's statement or account \($0) (remembered for this account).</p>" as HTML } ?? .empty)
                     <form class="stack" method="post" action="\(Self.path)" enctype="multipart/form-data">\(carried(signedIn, submission, account))\(mappingFields)
                     <input type="hidden" name="format" value="\(file.format.rawValue)">
                     <div class="row">\(button) \(back) <a class="button secondary" href="\(Self.path)">Start again</a></div>

@@ -176,6 +176,7 @@ extension ImportCommand {
             if let encoding = payload.encoding, encoding != BankFileEncoding.utf8.rawValue {
                 lines.append("Text encoding: \(encoding).")
             }
+            if let statement = payload.statement { lines.append("Statement: \(statement).") }
             lines += payload.warnings.map { "Warning: \($0)" }
             if payload.preview {
                 let rows = payload.rows.prefix(listedRows).map { row in

@@ -120,4 +120,12 @@ import VaultCore
         let rows = try QIFStatement(Data(text.utf8), currency: .usd).rows
         #expect(rows.map(\.description) == ["Fees", ""])
     }
+
+    @Test("a QIF file saved as UTF-16 is sniffed as QIF and read")
+    func utf16() throws {
+        let text = "!Type:Bank\nD2024-01-05\nT-4.50\nPCafé\n^\n"
+        let data = Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(BankFileFormat.sniff(data) == .qif)
+        #expect(try QIFStatement(data, currency: .usd).rows.map(\.description) == ["Café"])
+    }
 }

@@ -70,6 +70,11 @@ import VaultTestSupport
                 account, file: BankFile(data: data, format: .ofx, statement: "222"))
             #expect(outcome.lines.map(\.row.bankID) == ["b"])
             #expect(outcome.statement == "222")
+            // The next file of both statements is read at the one imported last time, without asking
+            let next = Data(("<OFX>" + statement("111", "c") + statement("222", "d") + "</OFX>").utf8)
+            let again = try await f.scope.bankImport.preview(account, file: BankFile(data: next, format: .ofx))
+            #expect(again.lines.map(\.row.bankID) == ["d"])
+            #expect(again.statement == "222")
         }
     }
 }
