@@ -200,4 +200,45 @@ import VaultWeb
             #expect(!review.contains("CAFE 111"))
         }
     }
+
+    @Test("a file whose encoding or date order cannot be told asks for it, then reads as chosen")
+    func chooseEncodingAndDates() async throws {
+        try await withWeb { world in
+            let (jo, _, account) = try await person(world)
+            let csrf = try await jo.csrfToken(on: Self.path)
+            func hidden(_ html: String) -> [(String, String)] {
+                Browser.all(#"<input type="hidden" name="[^"]+" value="[^"]*">"#, in: html).map { input in
+                    (
+                        Browser.first(#"name="([^"]+)""#, in: input) ?? "",
+                        Browser.first(#"value="([^"]*)""#, in: input) ?? ""
+                    )
+                }
+            }
+            // Bytes that read as Chinese (GB18030) or Korean (EUC-KR)
+            let bytes = Data(
+                Array("Date,Description,Amount\n2026-11-05,".utf8) + [0xC4, 0xE3, 0xBA, 0xC3] + Array(",-1\n".utf8))
+            var upload = ReceiptUploadBody.file("gb.csv", "text/csv", bytes, csrf: csrf)
+            upload.fields += [("account", account.id.description), ("action", "upload")]
+            let asked = String(buffer: try await post(jo, upload).body)
+            #expect(asked.contains("<select id=\"choose-encoding\" name=\"encoding\">"))
+            let columns = String(
+                buffer: try await post(
+                    jo, ReceiptUploadBody(fields: hidden(asked) + [("encoding", "gb18030"), ("action", "upload")])
+                ).body)
+            #expect(columns.contains("Columns of gb.csv"))
+            #expect(columns.contains("你好"))
+            // A QIF file whose dates read both month first and day first
+            let qif = Data("!Type:Bank\nD01/02/2026\nT-1\nPA\n^\nD03/04/2026\nT-2\nPB\n^\n".utf8)
+            var qifUpload = ReceiptUploadBody.file("q.qif", "application/qif", qif, csrf: csrf)
+            qifUpload.fields += [("account", account.id.description), ("action", "upload")]
+            let dates = String(buffer: try await post(jo, qifUpload).body)
+            #expect(dates.contains("<select id=\"choose-dateFormat\" name=\"dateFormat\">"))
+            let review = String(
+                buffer: try await post(
+                    jo, ReceiptUploadBody(fields: hidden(dates) + [("dateFormat", "DD/MM/YYYY"), ("action", "review")])
+                ).body)
+            #expect(review.contains("2026-02-01"))
+            #expect(review.contains("2026-04-03"))
+        }
+    }
 }
