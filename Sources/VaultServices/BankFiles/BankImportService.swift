@@ -228,12 +228,10 @@ public struct BankImportService: Sendable {
             return Line(row: row, isNew: false, reason: reason)
         }
         var warnings = contents.notes
-        let moneyIn = contents.rows.filter { !$0.amount.isNegative && !$0.amount.isZero }.count
-        if account.kind == .creditCard, moneyIn * 2 > contents.rows.count {
-            warnings.insert(
-                "Most rows (\(moneyIn) of \(contents.rows.count)) would be money into \(account.displayName), a credit "
-                    + "card, where purchases are money out: if the file writes purchases as positive numbers, read "
-                    + "positive amounts as money out before importing.", at: 0)
+        if let warning = BankFileSignCheck.warning(
+            contents.rows, kind: account.kind, accountName: account.displayName)
+        {
+            warnings.insert(warning, at: 0)
         }
         var sign: String?
         if let mapping = contents.mapping {

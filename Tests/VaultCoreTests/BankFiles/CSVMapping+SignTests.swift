@@ -152,4 +152,16 @@ import Testing
         #expect(try DecimalMark.comma.amount("-30,000", currency: .usd)?.minorUnits == -3000)
         #expect(throws: MoneyParseError.self) { try DecimalMark.point.amount("-30.005", currency: .usd) }
     }
+
+    @Test("most rows of a card or a checking account money in is warned about; other accounts and short files are not")
+    func signCheck() throws {
+        let (_, positive) = try Self.read(Self.card)
+        let card = BankFileSignCheck.warning(positive, kind: .creditCard, accountName: "Visa")
+        #expect(card?.hasPrefix("Most rows (2 of 3) would be money into Visa, a credit card") == true)
+        #expect(BankFileSignCheck.warning(positive, kind: .checking, accountName: "Giro")?.contains("checking") == true)
+        #expect(BankFileSignCheck.warning(positive, kind: .savings, accountName: "Savings") == nil)
+        #expect(BankFileSignCheck.warning(Array(positive.prefix(2)), kind: .creditCard, accountName: "Visa") == nil)
+        let (_, flipped) = try Self.read(Self.card, isCard: true)
+        #expect(BankFileSignCheck.warning(flipped, kind: .creditCard, accountName: "Visa") == nil)
+    }
 }
