@@ -52,9 +52,12 @@ extension CSVMapping {
         }
         func named(_ kind: Kind, excluding used: Set<Int>) -> Int? {
             let words = headerWords[kind] ?? []
-            // An exact name first, then a name holding the word.
-            if let exact = header.indices.first(where: { !used.contains($0) && words.contains(header[$0]) }) {
-                return exact
+            // An exact name first, in the order of the words (a "Description" before a "Details" column), then a
+            // name holding the word.
+            for word in words {
+                if let exact = header.indices.first(where: { !used.contains($0) && header[$0] == word }) {
+                    return exact
+                }
             }
             return header.indices.first { index in
                 !used.contains(index)

@@ -164,4 +164,19 @@ import Testing
         let (_, flipped) = try Self.read(Self.card, isCard: true)
         #expect(BankFileSignCheck.warning(flipped, kind: .creditCard, accountName: "Visa") == nil)
     }
+
+    @Test("Chase's checking export: Description, not the Details column before it, and the signed Amount")
+    func chase() throws {
+        let (mapping, rows) = try Self.read(
+            """
+            Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #
+            DEBIT,01/05/2024,"SQ *BLUE BOTTLE",-4.50,DEBIT_CARD,995.50,,
+            CREDIT,01/15/2024,"ACME PAYROLL",2000.00,ACH_CREDIT,2995.50,,
+
+            """)
+        #expect(mapping.description == 2)
+        #expect(mapping.amount == .signed(3))
+        #expect(rows.map(\.amount.minorUnits) == [-450, 200_000])
+        #expect(rows.map(\.description) == ["SQ *BLUE BOTTLE", "ACME PAYROLL"])
+    }
 }
