@@ -38,7 +38,9 @@ extension ImportCommand {
             name: .customLong("date-format"),
             help: ArgumentHelp(
                 "How the file writes dates: \(BankDateFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
-                discussion: "By default a CSV file's is guessed and a QIF file's is month first.",
+                discussion:
+                    "By default it is guessed from the file's dates; a QIF file whose dates read both month first "
+                    + "and day first is refused until it is given.",
                 valueName: "format"))
         var dateFormat: BankDateFormat?
 
