@@ -81,6 +81,9 @@ public enum BankFileEncoding: String, CaseIterable, Hashable, Sendable, Codable 
             chosen = encoding
         } else if let utf16 = utf16WithoutMark(bytes) {
             chosen = utf16
+        } else if !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) {
+            // The common case, validated once.
+            return try checked(text, encoding: .utf8)
         } else if String(validating: bytes.filter { $0 != 0 }, as: UTF8.self) != nil {
             chosen = .utf8
         } else {
@@ -105,8 +108,12 @@ public enum BankFileEncoding: String, CaseIterable, Hashable, Sendable, Codable 
                 "The file is not \(chosen.name) text; choose the encoding it was saved in, or save it again as CSV UTF-8."
             )
         }
-        // Control characters other than line ends, tabs and NUL padding are no bank file's text: a spreadsheet or an
-        // archive saved under a text name.
+        return try checked(text, encoding: chosen)
+    }
+
+    /// `text` without NUL padding, or an error when it holds control characters other than line ends and tabs: a
+    /// spreadsheet or an archive saved under a text name is no bank file's text.
+    static func checked(_ text: String, encoding: BankFileEncoding) throws(BankFileError) -> Decoded {
         let isBinary = text.unicodeScalars.prefix(4096).contains { scalar in
             scalar.value < 0x20 && ![0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1A].contains(scalar.value)
         }
@@ -114,7 +121,7 @@ public enum BankFileEncoding: String, CaseIterable, Hashable, Sendable, Codable 
             throw BankFileError(
                 .wrongFormat, "The file is not text; choose the CSV, OFX or QIF file your bank exported.")
         }
-        return Decoded(text: text.contains("\0") ? text.filter { $0 != "\0" } : text, encoding: chosen)
+        return Decoded(text: text.contains("\0") ? text.filter { $0 != "\0" } : text, encoding: encoding)
     }
 
     /// UTF-16 without a byte order mark: NUL bytes at one parity (the high byte of ASCII characters), few at the other.
@@ -231,6 +238,10 @@ public enum BankFileEncoding: String, CaseIterable, Hashable, Sendable, Codable 
             let before = index > 0 ? scalars[index - 1] : " "
             let after = index + 1 < scalars.count ? scalars[index + 1] : " "
             if before.isASCIILetter && after.isASCIILetter { return false }
+            // A lone half-width katakana is what an upper-case accented letter (`CAFÉ`, `ÉPICERIE`) reads as in
+            // Shift_JIS; Japanese writes them in runs (a lone one, as in `ｶ)`, is then asked about).
+            let isHalfwidthKana = (0xFF61...0xFF9F).contains(value)
+            if isHalfwidthKana && before.value < 0x80 && after.value < 0x80 { return false }
             if isScript { script += 1 }
             if isKana { kana += 1 }
             if isHangul { hangul += 1 }

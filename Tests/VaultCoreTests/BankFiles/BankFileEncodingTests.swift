@@ -37,7 +37,10 @@ import Testing
 
     @Test(
         "Western European text in Windows-1252 or ISO-8859-1 is told from its bytes",
-        arguments: ["Café Luna", "Straße 5", "Société Générale", "Bäckerei Müller", "Crédit Agricole €", "Zürich"])
+        arguments: [
+            "Café Luna", "Straße 5", "Société Générale", "Bäckerei Müller", "Crédit Agricole €", "Zürich", "CAFÉ",
+            "ÉPICERIE DU MARCHÉ", "MÜLLER GMBH", "STRASSE Ä",
+        ])
     func western(word: String) throws {
         let data = try #require((Self.csvHeader + "2024-01-05,\(word),-4.50\n").data(using: .windowsCP1252))
         let table = try CSVTable(data)
