@@ -164,6 +164,7 @@ let package = Package(
         .testTarget(
             name: "VaultCoreTests",
             dependencies: ["VaultCore"],
+            exclude: ["BankFiles/Fixtures"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -15,6 +15,12 @@ public struct BankFileError: Error, Hashable, Sendable, CustomStringConvertible 
         case badMapping = "bad_mapping"
         /// Nothing to import.
         case empty
+        /// The file's text encoding cannot be told from its bytes (or the chosen one does not fit): choose it.
+        case unknownEncoding = "unknown_encoding"
+        /// The file holds several statements or accounts, or its dates read in two orders: choose which.
+        case ambiguous
+        /// The file ends before its statement does (a download cut short).
+        case truncated
     }
 
     public let code: Code
@@ -23,12 +29,16 @@ public struct BankFileError: Error, Hashable, Sendable, CustomStringConvertible 
     public let line: Int?
     /// The CSV column's header (or its number) of the problem, when there is one.
     public let column: String?
+    /// What the person can choose from to resolve it: the statements or accounts of the file (`ambiguous`), the
+    /// encodings it reads in (`unknownEncoding`).
+    public let choices: [String]
 
-    public init(_ code: Code, _ message: String, line: Int? = nil, column: String? = nil) {
+    public init(_ code: Code, _ message: String, line: Int? = nil, column: String? = nil, choices: [String] = []) {
         self.code = code
         self.message = message
         self.line = line
         self.column = column
+        self.choices = choices
     }
 
     public var description: String { message }

@@ -16,10 +16,13 @@ public enum BankFileFormat: String, CaseIterable, Hashable, Sendable, Codable {
         self.init(rawValue: ext == "txt" ? "csv" : ext)
     }
 
-    /// The format a file's first bytes show: OFX and QFX start with an `OFXHEADER` or an XML prolog naming
-    /// OFX, QIF with `!Type:`; anything else is read as CSV.
+    /// The format a file's first bytes show (in any encoding `BankFileEncoding` tells): OFX and QFX start with an
+    /// `OFXHEADER` or an XML prolog naming OFX, QIF with `!Type:`, `!Account` or `!Option`; anything else is CSV.
     public static func sniff(_ data: Data) -> BankFileFormat {
-        let head = String(decoding: data.prefix(1024), as: UTF8.self).uppercased()
+        // The head in the file's own encoding, so a UTF-16 OFX or QIF file is known too.
+        let prefix = data.prefix(1024)
+        let text = (try? BankFileEncoding.decode(prefix))?.text ?? String(decoding: prefix, as: UTF8.self)
+        let head = text.uppercased()
         let trimmed = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if trimmed.hasPrefix("OFXHEADER") || head.contains("<OFX>") || head.contains("<?OFX") { return .ofx }
         if trimmed.hasPrefix("!TYPE:") || trimmed.hasPrefix("!ACCOUNT") || trimmed.hasPrefix("!OPTION") { return .qif }

@@ -17,9 +17,10 @@ extension CSVMapping {
         ],
         .payee: ["payee", "merchant", "name", "counterparty", "beneficiary", "empfanger", "beguenstigter"],
         .category: ["category", "kategorie", "categoria", "categorie"],
+        .memo: ["notes", "note", "memo", "remarks", "comment", "comments", "notiz", "bemerkung", "notas"],
     ]
 
-    enum Kind: CaseIterable { case date, amount, debit, credit, description, payee, category }
+    enum Kind: CaseIterable { case date, amount, debit, credit, description, payee, category, memo }
 
     /// How many records after the header the guess looks at.
     static let sampleSize = 50
@@ -27,7 +28,13 @@ extension CSVMapping {
     /// The mapping `table` most likely has, or an error saying what could not be found: the date column
     /// and format, the amount (one column, or debit and credit), the description, payee and category, by
     /// header words first and by content where the header says nothing.
-    public static func guess(_ table: CSVTable) throws(BankFileError) -> CSVMapping {
+    ///
+    /// The amount: debit and credit columns when the header names both (`Debit Amount`, `Credit Amount`); else
+    /// one amount column, read with a type column when its amounts are all positive and a column beside it says
+    /// debit or credit on every row (Mint's `Transaction Type`). For a credit card account (`isCard`), a single
+    /// column whose amounts are mostly positive is read as purchases written positive (`moneyOut = .positive`).
+    /// The description is never a column with no text when one with text fits.
+    public static func guess(_ table: CSVTable, isCard: Bool = false) throws(BankFileError) -> CSVMapping {
         guard let first = table.records.first else { throw BankFileError(.empty, "The file has no rows.") }
         let width = first.fields.count
         let hasHeader =
@@ -45,9 +52,12 @@ extension CSVMapping {
         }
         func named(_ kind: Kind, excluding used: Set<Int>) -> Int? {
             let words = headerWords[kind] ?? []
-            // An exact name first, then a name holding the word.
-            if let exact = header.indices.first(where: { !used.contains($0) && words.contains(header[$0]) }) {
-                return exact
+            // An exact name first, in the order of the words (a "Description" before a "Details" column), then a
+            // name holding the word.
+            for word in words {
+                if let exact = header.indices.first(where: { !used.contains($0) && header[$0] == word }) {
+                    return exact
+                }
             }
             return header.indices.first { index in
                 !used.contains(index)
@@ -77,8 +87,13 @@ extension CSVMapping {
                 .badMapping, "No column of the file holds dates; choose the date column and its format.")
         }
         used.insert(date)
-        let amount: Amount
-        if let signed = named(.amount, excluding: used),
+        var amount: Amount
+        var moneyOut = MoneyOut.negative
+        if let debit = named(.debit, excluding: used), let credit = named(.credit, excluding: used.union([debit])),
+            isAmounts(debit, named: true) || isAmounts(credit, named: true)
+        {
+            amount = .debitCredit(debit: debit, credit: credit)
+        } else if let signed = named(.amount, excluding: used),
             isAmounts(signed, named: true) || headerWords[.amount, default: []].contains(header[signed])
         {
             amount = .signed(signed)
@@ -92,28 +107,62 @@ extension CSVMapping {
             throw BankFileError(
                 .badMapping, "No column of the file holds amounts; choose the amount column, or debit and credit.")
         }
+        if case .signed(let column) = amount {
+            let mark = DecimalMark.guess(values(column))
+            let amounts = values(column).compactMap { try? mark.amount($0, currency: .usd) }.filter { !$0.isZero }
+            let positive = amounts.filter { !$0.isNegative }.count
+            if positive == amounts.count, !amounts.isEmpty,
+                let type = (0..<width).first(where: { index in
+                    guard !used.contains(index), index != column else { return false }
+                    let filled = values(index).filter { !$0.isEmpty }
+                    return filled.count == values(index).count && filled.allSatisfy { direction(of: $0) != nil }
+                })
+            {
+                amount = .typed(amount: column, type: type)
+            } else if isCard, positive * 2 > amounts.count {
+                moneyOut = .positive
+            }
+        }
         let amountColumns: [Int]
         switch amount {
         case .signed(let column): amountColumns = [column]
         case .debitCredit(let debit, let credit): amountColumns = [debit, credit]
+        case .typed(let column, let type): amountColumns = [column, type]
         }
         used.formUnion(amountColumns)
-        let payee = named(.payee, excluding: used)
+        func hasText(_ column: Int) -> Bool { values(column).contains { !$0.isEmpty } }
+        // A named column with text first; an empty one only when no other column has text.
+        func namedFilled(_ kind: Kind) -> Int? {
+            var excluded = used
+            var empty: Int?
+            while let column = named(kind, excluding: excluded) {
+                if hasText(column) { return column }
+                empty = empty ?? column
+                excluded.insert(column)
+            }
+            return empty
+        }
+        let payee = namedFilled(.payee)
         if let payee { used.insert(payee) }
         let category = named(.category, excluding: used)
         if let category { used.insert(category) }
         // The description: named, else the unused column with the longest text.
         func textLength(_ column: Int) -> Int { values(column).reduce(0) { $0 + $1.count } }
         let unnamed = (0..<width).filter { !used.contains($0) && !isAmounts($0) }
-        let longest = unnamed.max { textLength($0) < textLength($1) }
-        let description: Int? = named(.description, excluding: used) ?? longest ?? payee
+        let longest = unnamed.filter(hasText).max { textLength($0) < textLength($1) }
+        let namedDescription = namedFilled(.description)
+        let description: Int? =
+            namedDescription.flatMap { hasText($0) ? $0 : nil } ?? longest ?? namedDescription
+            ?? payee ?? unnamed.first
         guard let description else {
             throw BankFileError(.badMapping, "No column of the file holds descriptions; choose the description column.")
         }
+        used.insert(description)
+        let memo = namedFilled(.memo)
         let mark = DecimalMark.guess(amountColumns.flatMap(values))
         return CSVMapping(
             separator: table.separator, hasHeader: hasHeader, date: date, dateFormat: format, amount: amount,
             decimalMark: mark, description: description, payee: payee == description ? nil : payee,
-            category: category)
+            category: category, memo: memo.flatMap { hasText($0) ? $0 : nil }, moneyOut: moneyOut)
     }
 }

@@ -8,9 +8,9 @@ import Foundation
 /// reading; and a bank file that is not UTF-8 (Windows-1252 is common) must still read. It is one pass over
 /// the bytes, about 150 lines.
 ///
-/// Read: a UTF-8 byte order mark (dropped); `,`, `;` or tab as the separator; `"` quoted fields holding
-/// separators, line breaks and doubled quotes; `\r\n`, `\n` or `\r` line ends; blank lines (skipped).
-/// Text that is not valid UTF-8 is read as Windows-1252.
+/// Read: text in any of `BankFileEncoding`'s encodings (told from the bytes, or chosen); `,`, `;` or tab as the
+/// separator; `"` quoted fields holding separators, line breaks and doubled quotes; `\r\n`, `\n` or `\r` line
+/// ends; blank lines (skipped).
 public struct CSVTable: Hashable, Sendable {
     /// One record and the line it starts on (1-based).
     public struct Record: Hashable, Sendable {
@@ -39,23 +39,18 @@ public struct CSVTable: Hashable, Sendable {
         }
     }
 
-    /// Reads `data` with `separator`, or the one its first lines use most consistently.
-    public init(_ data: Data, separator: Separator? = nil) throws(BankFileError) {
+    /// The encoding the file's text was read in.
+    public var encoding: BankFileEncoding
+
+    /// Reads `data` with `separator`, or the one its first lines use most consistently, in `encoding`, or the
+    /// one its bytes show (`BankFileEncoding.decode`).
+    public init(
+        _ data: Data, separator: Separator? = nil, encoding: BankFileEncoding? = nil
+    ) throws(BankFileError) {
         try BankFileFormat.checkSize(data.count)
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw BankFileError(.wrongFormat, "The file is UTF-16 text; save it from the spreadsheet as CSV UTF-8.")
-        }
-        if String(validating: bytes, as: UTF8.self) == nil {
-            guard let text = String(data: Data(bytes), encoding: .windowsCP1252) else {
-                throw BankFileError(.wrongFormat, "The file is not text; choose the CSV file your bank exported.")
-            }
-            bytes = Array(text.utf8)
-        }
-        if bytes.contains(0) {
-            throw BankFileError(.wrongFormat, "The file is not text; choose the CSV file your bank exported.")
-        }
+        let decoded = try BankFileEncoding.decode(data, as: encoding)
+        let bytes = Array(decoded.text.utf8)
+        self.encoding = decoded.encoding
         let chosen = separator ?? Self.guessSeparator(bytes)
         self.separator = chosen
         self.records = try Self.records(bytes, separator: chosen.byte)

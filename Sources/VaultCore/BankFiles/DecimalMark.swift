@@ -48,6 +48,7 @@ public enum DecimalMark: String, CaseIterable, Hashable, Sendable, Codable {
             body = String(body.filter { $0 != "." }.map { $0 == "," ? "." : $0 })
         }
         guard !body.isEmpty else { throw MoneyParseError(input: text, reason: .notANumber) }
+        body = Self.droppingExactZeros(body, exponent: currency.exponent)
         do {
             let value = try Money(parsing: body, currency: currency)
             return negative ? Money(minorUnits: -value.minorUnits, currency: currency) : value
@@ -55,6 +56,16 @@ public enum DecimalMark: String, CaseIterable, Hashable, Sendable, Codable {
             // Report the cell as the file wrote it.
             throw MoneyParseError(input: text, reason: error.reason)
         }
+    }
+
+    /// `body` (a plain decimal with a point) without the zeros its fraction has beyond `exponent` digits:
+    /// `-1500.0000` is exactly -1500.00; a non-zero digit there is left for `Money(parsing:)` to refuse.
+    static func droppingExactZeros(_ body: String, exponent: Int) -> String {
+        guard let point = body.lastIndex(of: ".") else { return body }
+        let fraction = body[body.index(after: point)...]
+        guard fraction.count > exponent, fraction.dropFirst(exponent).allSatisfy({ $0 == "0" }) else { return body }
+        let kept = fraction.prefix(exponent)
+        return String(body[..<point]) + (kept.isEmpty ? "" : "." + kept)
     }
 
     /// The mark most of `samples` show: a comma followed by one or two final digits, or a point before a

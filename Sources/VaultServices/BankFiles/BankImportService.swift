@@ -23,6 +23,15 @@ public struct BankImportService: Sendable {
         public let lines: [Line]
         /// The CSV mapping the file was read with (remembered for the account after an import).
         public let mapping: CSVMapping?
+        /// How the file writes money out, in words (a CSV file).
+        public let signExplanation: String?
+        /// The encoding the file's text was read in.
+        public let encoding: BankFileEncoding?
+        /// The statement or account of the file the rows are of, when it names one.
+        public let statement: String?
+        /// What to check before importing (most rows of a card account money in), and what the file holds that
+        /// is not imported.
+        public let warnings: [String]
 
         public var added: Int { lines.filter(\.isNew).count }
         public var skipped: Int { lines.count - added }
@@ -39,6 +48,10 @@ public struct BankImportService: Sendable {
         public let sample: [BankFileRow]
         /// The first problem reading the file with this mapping, if any.
         public let problem: BankFileError?
+        /// How the mapping reads money out, in words.
+        public let signExplanation: String
+        /// The encoding the file's text was read in.
+        public let encoding: BankFileEncoding
     }
 
     /// How many rows the mapping step shows.
@@ -47,7 +60,8 @@ public struct BankImportService: Sendable {
     /// The mapping step for a CSV file: `mapping` when given, else the remembered or guessed one (for the
     /// file split by `separator`, when given).
     public func draft(
-        _ accountID: Account.ID, data: Data, mapping: CSVMapping? = nil, separator: CSVTable.Separator? = nil
+        _ accountID: Account.ID, data: Data, mapping: CSVMapping? = nil, separator: CSVTable.Separator? = nil,
+        encoding: BankFileEncoding? = nil
     ) async throws -> CSVDraft {
         try await vaultOperation {
             let (account, remembered) = try await scope.read { session in
@@ -56,7 +70,7 @@ public struct BankImportService: Sendable {
                     try await session.bankFileMappings.mapping(for: accountID)
                 )
             }
-            let table = try CSVTable(data, separator: mapping?.separator ?? separator)
+            let table = try CSVTable(data, separator: mapping?.separator ?? separator, encoding: encoding)
             let width = table.records.first?.fields.count ?? 0
             // A remembered mapping is offered only when it reads this file: banks change their exports.
             let fitting = remembered.flatMap { kept in
@@ -65,7 +79,11 @@ public struct BankImportService: Sendable {
                     ? kept : nil
             }
             let chosen: CSVMapping
-            if let given = mapping ?? fitting { chosen = given } else { chosen = try CSVMapping.guess(table) }
+            if let given = mapping ?? fitting {
+                chosen = given
+            } else {
+                chosen = try CSVMapping.guess(table, isCard: account.kind == .creditCard)
+            }
             var problem: BankFileError?
             var sample: [BankFileRow] = []
             do throws(BankFileError) {
@@ -73,9 +91,11 @@ public struct BankImportService: Sendable {
             } catch {
                 problem = error
             }
+            let header = chosen.hasHeader ? table.records.first?.fields ?? [] : []
             return CSVDraft(
-                header: chosen.hasHeader ? table.records.first?.fields ?? [] : [], width: width, mapping: chosen,
-                isRemembered: mapping == nil && fitting != nil, sample: sample, problem: problem)
+                header: header, width: width, mapping: chosen, isRemembered: mapping == nil && fitting != nil,
+                sample: sample, problem: problem, signExplanation: chosen.signExplanation(header: header),
+                encoding: table.encoding)
         }
     }
 
@@ -91,7 +111,8 @@ public struct BankImportService: Sendable {
     }
 
     /// Imports `file` into the account in one write transaction, all rows or none, and remembers a CSV
-    /// file's mapping for the account.
+    /// file's mapping, and the statement or account of a file that names one, for the account: a later file
+    /// of several statements is read at the same one without asking.
     public func importFile(_ accountID: Account.ID, file: BankFile) async throws -> Outcome {
         try await vaultOperation {
             try await scope.write { session in
@@ -103,6 +124,10 @@ public struct BankImportService: Sendable {
                     try await session.bankFileMappings.setMapping(
                         mapping, for: accountID, newID: scope.vault.newID(CSVMapping.self).description)
                 }
+                if let statement = contents.statement {
+                    try await session.bankFileMappings.setStatement(
+                        statement, for: accountID, newID: scope.vault.newID(CSVMapping.self).description)
+                }
                 return Self.outcome(account, contents, batch, plan)
             }
         }
@@ -113,14 +138,26 @@ public struct BankImportService: Sendable {
         _ accountID: Account.ID, file: BankFile, in session: HouseholdSession
     ) async throws -> (Account, BankFile.Contents, IngestPlanner.Batch) {
         let account = try await Self.account(accountID, in: session)
+        var file = file
+        file.isCard = account.kind == .creditCard
         let contents: BankFile.Contents
         // A CSV file without a mapping is read with the one remembered for the account, when it reads the
         // file; else with a guess.
         if file.format == .csv, file.mapping == nil,
             let kept = try await session.bankFileMappings.mapping(for: accountID),
-            let read = try? BankFile(data: file.data, format: .csv, mapping: kept, dateFormat: file.dateFormat)
-                .read(currency: account.currency)
+            let read = try? BankFile(
+                data: file.data, format: .csv, mapping: kept, dateFormat: file.dateFormat, encoding: file.encoding
+            ).read(currency: account.currency)
         {
+            contents = read
+        } else if file.format != .csv, file.statement == nil,
+            let kept = try await session.bankFileMappings.statement(for: accountID),
+            let read = try? BankFile(
+                data: file.data, format: file.format, dateFormat: file.dateFormat, encoding: file.encoding,
+                statement: kept
+            ).read(currency: account.currency)
+        {
+            // The statement imported into this account last time, when the file holds it.
             contents = read
         } else {
             contents = try file.read(currency: account.currency)
@@ -190,6 +227,18 @@ public struct BankImportService: Sendable {
                 ?? "skipped: imported before (\(TransactionIdentity.Decision.known(transaction.id).explanation))"
             return Line(row: row, isNew: false, reason: reason)
         }
-        return Outcome(account: account, lines: lines, mapping: contents.mapping)
+        var warnings = contents.notes
+        if let warning = BankFileSignCheck.warning(
+            contents.rows, kind: account.kind, accountName: account.displayName)
+        {
+            warnings.insert(warning, at: 0)
+        }
+        var sign: String?
+        if let mapping = contents.mapping {
+            sign = mapping.signExplanation(header: contents.header)
+        }
+        return Outcome(
+            account: account, lines: lines, mapping: contents.mapping, signExplanation: sign,
+            encoding: contents.encoding, statement: contents.statement, warnings: warnings)
     }
 }

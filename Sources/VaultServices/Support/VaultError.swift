@@ -66,8 +66,15 @@ public struct VaultError: Error, Hashable, Sendable, CustomStringConvertible {
         case let error as InvalidInput: return VaultError(error)
         case let error as BankFileError:
             // A file too large is refused as such; any other problem is in the file, for the person to fix.
-            return error.code == .tooLarge
-                ? VaultError(.tooLarge, error.message) : VaultError(InvalidInput(field: "file", error.message))
+            // A choice the person makes (the encoding, the statement, the date order) names its field.
+            switch error.code {
+            case .tooLarge: return VaultError(.tooLarge, error.message)
+            case .unknownEncoding: return VaultError(InvalidInput(field: "encoding", error.message))
+            case .ambiguous:
+                let dates = !error.choices.isEmpty && error.choices.allSatisfy { BankDateFormat(rawValue: $0) != nil }
+                return VaultError(InvalidInput(field: dates ? "dateFormat" : "statement", error.message))
+            default: return VaultError(InvalidInput(field: "file", error.message))
+            }
         case let error as MoneyError:
             // An amount that would overflow a balance or total is input to fix, not a server failure.
             return VaultError(InvalidInput(field: "amount", "\(error)"))

@@ -89,14 +89,17 @@ struct BankFilePages {
         let scope = environment.household(of: context.user)
         let fields = submission.fields
         do {
-            var file = try await BankImportAPI.bankFile(
-                submission.data, fileName: submission.fileName, fields: fields, account: account, scope: scope)
+            var file = try await scope.bankImport.bankFile(
+                submission.data, fileName: submission.fileName, fields: fields, account: account)
             let action = fields["action"] ?? "upload"
             if file.format == .csv && (action == "upload" || action == "map") {
-                return try await mapping(context, submission, account: account, mapping: file.mapping)
+                return try await mapping(
+                    context, submission, account: account, mapping: file.mapping, encoding: file.encoding)
             }
             if file.format == .csv, file.mapping == nil {
-                file.mapping = try await scope.bankImport.draft(account, data: submission.data).mapping
+                file.mapping = try await scope.bankImport.draft(
+                    account, data: submission.data, encoding: file.encoding
+                ).mapping
             }
             if action == "import" {
                 let outcome = try await scope.bankImport.importFile(account, file: file)
@@ -108,6 +111,11 @@ struct BankFilePages {
                             + "\(outcome.skipped) were already there."))
             }
             return try await review(context, submission, file: file, account: account)
+        } catch let error as VaultError
+            where error.code == .invalidInput
+            && error.problems.contains(where: { ["encoding", "statement", "dateFormat"].contains($0.field) })
+        {
+            return try await choose(context, submission, account: account, error: error)
         } catch let error as VaultError where error.code != .notFound && error.code != .unavailable {
             return try await start(context, problems: [error.description], chosen: account)
         }
@@ -115,19 +123,22 @@ struct BankFilePages {
 
     /// Step 2: the CSV columns and the first rows they give.
     func mapping(
-        _ context: PageContext, _ submission: Submission, account: Account.ID, mapping: CSVMapping?
+        _ context: PageContext, _ submission: Submission, account: Account.ID, mapping: CSVMapping?,
+        encoding: BankFileEncoding?
     ) async throws -> Response {
         let signedIn = context.signedIn
         let bankImport = environment.household(of: signedIn.user).bankImport
         let draft: BankImportService.CSVDraft
         var guessProblem: String?
         do {
-            draft = try await bankImport.draft(account, data: submission.data, mapping: mapping)
+            draft = try await bankImport.draft(account, data: submission.data, mapping: mapping, encoding: encoding)
         } catch let error as VaultError where error.code == .invalidInput && mapping == nil {
             // Nothing could be guessed (no column of dates, say): the person chooses every column.
             guessProblem = error.message
             draft = try await bankImport.draft(
-                account, data: submission.data, mapping: BankImportAPI.fallbackMapping(submission.data, separator: nil))
+                account, data: submission.data,
+                mapping: BankImportService.fallbackMapping(submission.data, separator: nil, encoding: encoding),
+                encoding: encoding)
         }
         let chosen = draft.mapping
         func columns(_ name: String, _ label: String, selected: Int?, optional: Bool = false) -> HTML {
@@ -152,11 +163,15 @@ struct BankFilePages {
         var amountColumn: Int?
         var debitColumn: Int?
         var creditColumn: Int?
+        var typeColumn: Int?
         switch chosen.amount {
         case .signed(let column): amountColumn = column
         case .debitCredit(let debit, let credit):
             debitColumn = debit
             creditColumn = credit
+        case .typed(let amount, let type):
+            amountColumn = amount
+            typeColumn = type
         }
         let sample = draft.sample.map { row -> HTML in
             """
@@ -180,7 +195,11 @@ struct BankFilePages {
                     <div><label><input type="checkbox" name="header" value="true"\(chosen.hasHeader ? " checked" : "")> The first row is a header</label><input type="hidden" name="header" value="false"></div>
                     \(columns("dateColumn", "Date", selected: chosen.date))
                     \(choice("dateFormat", "Date format", BankDateFormat.allCases.map { ($0.rawValue, $0.rawValue) }, selected: chosen.dateFormat.rawValue))
-                    \(columns("amountColumn", "Amount (one column, negative is money out)", selected: amountColumn, optional: true))
+                    <p class="small" id="bank-sign">\(draft.signExplanation)</p>
+                    \(choice("encoding", "Text encoding", BankFileEncoding.allCases.map { ($0.rawValue, $0.name) }, selected: draft.encoding.rawValue))
+                    \(columns("amountColumn", "Amount (one column)", selected: amountColumn, optional: true))
+                    \(choice("moneyOut", "In the amount column, money out is", [("negative", "Negative numbers (most bank accounts)"), ("positive", "Positive numbers (purchases positive, as many card exports)")], selected: chosen.moneyOut.rawValue))
+                    \(columns("typeColumn", "Type (a column saying debit or credit beside the amount)", selected: typeColumn, optional: true))
                     <p class="small muted">Or money out and money in in two columns (leave Amount at None):</p>
                     \(columns("debitColumn", "Debit (money out)", selected: debitColumn, optional: true))
                     \(columns("creditColumn", "Credit (money in)", selected: creditColumn, optional: true))
@@ -188,6 +207,7 @@ struct BankFilePages {
                     \(columns("descriptionColumn", "Description", selected: chosen.description))
                     \(columns("payeeColumn", "Payee", selected: chosen.payee, optional: true))
                     \(columns("categoryColumn", "Category", selected: chosen.category, optional: true))
+                    \(columns("memoColumn", "Notes", selected: chosen.memo, optional: true))
                     <div class="row"><button type="submit" name="action" value="review">Next: what will be added</button> <button class="secondary" type="submit" name="action" value="map">Update preview</button></div>
                     </form></section>
                     <section class="card" aria-labelledby="sample-title"><h2 id="sample-title">The first rows as they will be stored</h2>
@@ -221,7 +241,9 @@ struct BankFilePages {
                 ("separator", payload.separator), ("header", payload.header ? "true" : "false"),
                 ("dateColumn", String(payload.dateColumn)), ("dateFormat", payload.dateFormat),
                 ("amountColumn", String(payload.amountColumn ?? 0)), ("debitColumn", String(payload.debitColumn ?? 0)),
-                ("creditColumn", String(payload.creditColumn ?? 0)), ("decimal", payload.decimal),
+                ("creditColumn", String(payload.creditColumn ?? 0)), ("typeColumn", String(payload.typeColumn ?? 0)),
+                ("moneyOut", payload.moneyOut), ("memoColumn", String(payload.memoColumn ?? 0)),
+                ("decimal", payload.decimal),
                 ("descriptionColumn", String(payload.descriptionColumn)),
                 ("payeeColumn", String(payload.payeeColumn ?? 0)),
                 ("categoryColumn", String(payload.categoryColumn ?? 0)),
@@ -231,6 +253,32 @@ struct BankFilePages {
                     "<input type=\"hidden\" name=\"\(name)\" value=\"\(HTML.escape(value))\">"
                 }.joined())
         }
+        var choices: [String] = []
+        if let encoding = file.encoding {
+            choices.append("<input type=\"hidden\" name=\"encoding\" value=\"\(HTML.escape(encoding.rawValue))\">")
+        }
+        if let statement = file.statement {
+            choices.append("<input type=\"hidden\" name=\"statement\" value=\"\(HTML.escape(statement))\">")
+        }
+        if let dateFormat = file.dateFormat, file.format == .qif {
+            choices.append("<input type=\"hidden\" name=\"dateFormat\" value=\"\(HTML.escape(dateFormat.rawValue))\">")
+        }
+        mappingFields = HTML(trusted: mappingFields.description + choices.joined())
+        // How the file writes money out, in words, with the one click that reads it the other way.
+        var sign: HTML = .empty
+        if let explanation = outcome.signExplanation, let mapping = file.mapping, case .signed = mapping.amount {
+            let other: CSVMapping.MoneyOut = mapping.moneyOut == .negative ? .positive : .negative
+            let label = other == .positive ? "Read positive amounts as money out" : "Read negative amounts as money out"
+            sign = """
+                <p id="bank-sign">\(explanation) <button class="secondary" type="submit" form="bank-flip" name="action" value="review">\(label)</button></p>
+                """
+        } else if let explanation = outcome.signExplanation {
+            sign = "<p id=\"bank-sign\">\(explanation)</p>"
+        }
+        let warnings: HTML =
+            outcome.warnings.isEmpty
+            ? .empty
+            : "<div class=\"notice warning\" id=\"bank-warnings\" role=\"alert\">\(outcome.warnings.map { "<p>\($0)</p>" as HTML })</div>"
         let button: HTML =
             outcome.added == 0
             ? "<p><strong>Nothing to add:</strong> every row is already in \(outcome.account.displayName).</p>"
@@ -246,6 +294,7 @@ struct BankFilePages {
                     <h1>Import a bank file</h1>
                     <section class="card" aria-labelledby="review-title"><h2 id="review-title">What will be added</h2>
                     <p id="bank-summary"><strong>\(outcome.added)</strong> of \(outcome.lines.count) rows will be added to \(outcome.account.displayName); <strong>\(outcome.skipped)</strong> are already there and will be skipped.</p>
+                    \(warnings)\(sign)\(outcome.statement.map { "<p class=\"small\" id=\"bank-statement\">The rows of the file's statement or account \($0) (remembered for this account).</p>" as HTML } ?? .empty)
                     <form class="stack" method="post" action="\(Self.path)" enctype="multipart/form-data">\(carried(signedIn, submission, account))\(mappingFields)
                     <input type="hidden" name="format" value="\(file.format.rawValue)">
                     <div class="row">\(button) \(back) <a class="button secondary" href="\(Self.path)">Start again</a></div>
@@ -253,6 +302,7 @@ struct BankFilePages {
                     <div class="table-wrap"><table class="responsive" id="bank-review"><thead><tr><th>Description</th><th>Date</th><th class="num">Amount</th><th>Outcome</th></tr></thead><tbody>\(rows)</tbody></table></div>
                     \(more)
                     </section>
+                    \(flipForm(signedIn, submission, account, file: file))
                     """))
     }
 

@@ -7,13 +7,17 @@ extension OpenAPIDocument {
             BankImport:
               type: object
               description: What importing a bank file did, or with preview=true would do, row by row in file order.
-              required: [account, preview, added, skipped, rows]
+              required: [account, preview, added, skipped, warnings, rows]
               properties:
                 account: {type: string, format: uuid}
                 preview: {type: boolean, description: true when nothing was written}
                 added: {type: integer}
                 skipped: {type: integer, description: rows already stored (imported before, or brought by bank sync)}
                 mapping: {oneOf: [{$ref: '#/components/schemas/CSVMapping'}, {type: "null"}], description: the mapping a CSV file was read with}
+                sign: {type: [string, "null"], description: how a CSV file writes money out, in words}
+                encoding: {type: [string, "null"], description: the text encoding the file was read in}
+                statement: {type: [string, "null"], description: the statement (OFX ACCTID) or account (QIF !Account name) the rows are of}
+                warnings: {type: array, items: {type: string}, description: what to check before importing (most rows of a card account money in) and what the file holds that is not imported}
                 rows:
                   type: array
                   items:
@@ -33,7 +37,7 @@ extension OpenAPIDocument {
             CSVMapping:
               type: object
               description: Which CSV column holds what (1-based), as the query parameters of the import name them.
-              required: [separator, header, dateColumn, dateFormat, decimal, descriptionColumn]
+              required: [separator, header, dateColumn, dateFormat, moneyOut, decimal, descriptionColumn]
               properties:
                 separator: {type: string, enum: [comma, semicolon, tab]}
                 header: {type: boolean}
@@ -42,10 +46,13 @@ extension OpenAPIDocument {
                 amountColumn: {type: [integer, "null"], minimum: 1}
                 debitColumn: {type: [integer, "null"], minimum: 1}
                 creditColumn: {type: [integer, "null"], minimum: 1}
+                typeColumn: {type: [integer, "null"], minimum: 1, description: "with amountColumn, the column saying debit or credit"}
+                moneyOut: {type: string, enum: [negative, positive], description: how amountColumn alone writes money out}
                 decimal: {type: string, enum: [point, comma]}
                 descriptionColumn: {type: integer, minimum: 1}
                 payeeColumn: {type: [integer, "null"], minimum: 1}
                 categoryColumn: {type: [integer, "null"], minimum: 1}
+                memoColumn: {type: [integer, "null"], minimum: 1}
         """
 
     static let bankFilePaths = """
@@ -61,13 +68,18 @@ extension OpenAPIDocument {
                 - {name: id, in: path, required: true, schema: {type: string, format: uuid}}
                 - {name: format, in: query, description: by default from the file name (multipart) or the file's first bytes, schema: {type: string, enum: [csv, ofx, qfx, qif]}}
                 - {name: preview, in: query, schema: {type: boolean, default: false}}
-                - {name: dateFormat, in: query, description: a CSV or QIF file's date order (QIF is month first by default), schema: {$ref: '#/components/schemas/CSVMapping/properties/dateFormat'}}
+                - {name: dateFormat, in: query, description: a CSV or QIF file's date order (by default the one the file's dates read in; a QIF file whose dates read both month first and day first is refused without it), schema: {$ref: '#/components/schemas/CSVMapping/properties/dateFormat'}}
                 - {name: separator, in: query, schema: {type: string, enum: [comma, semicolon, tab]}}
                 - {name: header, in: query, schema: {type: boolean}}
                 - {name: dateColumn, in: query, schema: {type: integer, minimum: 1}}
                 - {name: amountColumn, in: query, description: one signed amount column, schema: {type: integer, minimum: 1}}
                 - {name: debitColumn, in: query, description: with creditColumn instead of amountColumn, schema: {type: integer, minimum: 1}}
                 - {name: creditColumn, in: query, schema: {type: integer, minimum: 1}}
+                - {name: typeColumn, in: query, description: "with amountColumn, the column saying debit or credit (debit/credit, DR/CR, D/C, Soll/Haben, ...); 0 for none", schema: {type: integer, minimum: 0}}
+                - {name: moneyOut, in: query, description: how amountColumn alone writes money out (positive for purchases written positive), schema: {type: string, enum: [negative, positive]}}
+                - {name: memoColumn, in: query, description: notes; 0 for none, schema: {type: integer, minimum: 0}}
+                - {name: encoding, in: query, description: the file's text encoding when its bytes do not tell it, schema: {type: string, enum: [\(BankFileEncoding.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))]}}
+                - {name: statement, in: query, description: "of a file with several statements or accounts, the OFX ACCTID or QIF account name to import (remembered for the account)", schema: {type: string}}
                 - {name: decimal, in: query, schema: {type: string, enum: [point, comma]}}
                 - {name: descriptionColumn, in: query, schema: {type: integer, minimum: 1}}
                 - {name: payeeColumn, in: query, description: 0 for none, schema: {type: integer, minimum: 0}}

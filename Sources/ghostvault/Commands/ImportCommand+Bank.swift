@@ -17,7 +17,9 @@ extension ImportCommand {
 
                 A CSV file's columns are read with the mapping remembered for the account (from the last \
                 import, here or in the web app) when it fits the file, else guessed from its header and \
-                rows; --preview shows the mapping and what would be added.
+                rows; --preview shows the mapping and what would be added. --columns sets any column of the \
+                mapping (1-based, 0 for none): date, amount, debit, credit, type, description, payee, category, \
+                notes; for example --columns date=1,amount=4,description=2.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -36,12 +38,92 @@ extension ImportCommand {
             name: .customLong("date-format"),
             help: ArgumentHelp(
                 "How the file writes dates: \(BankDateFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
-                discussion: "By default a CSV file's is guessed and a QIF file's is month first.",
+                discussion:
+                    "By default it is guessed from the file's dates; a QIF file whose dates read both month first "
+                    + "and day first is refused until it is given.",
                 valueName: "format"))
         var dateFormat: BankDateFormat?
 
+        @Option(
+            help: ArgumentHelp(
+                "CSV columns, 1-based: date=1,amount=4,description=2 (also debit, credit, type, payee, category, notes; 0 for none).",
+                valueName: "name=number,..."))
+        var columns: String?
+
+        @Option(help: "A CSV file's separator: comma, semicolon or tab.")
+        var separator: String?
+
+        @Flag(help: "A CSV file's first row is a transaction, not a header.")
+        var noHeader = false
+
+        @Option(help: "A CSV file's decimal mark: point (1,234.56) or comma (1.234,56).")
+        var decimal: String?
+
+        @Option(
+            name: .customLong("money-out"),
+            help:
+                "How a single CSV amount column writes money out: negative (most bank accounts) or positive (purchases positive, as many card exports)."
+        )
+        var moneyOut: String?
+
+        @Option(
+            help:
+                "The file's text encoding when its bytes do not tell it: \(BankFileEncoding.allCases.map(\.rawValue).joined(separator: ", "))."
+        )
+        var encoding: String?
+
+        @Option(
+            help: "Of a file holding several statements or accounts: the OFX ACCTID or the QIF account name to import.")
+        var statement: String?
+
         @Flag(help: "Show what would be added and skipped without importing anything.")
         var preview = false
+
+        /// The CLI's names for `--columns` and the mapping fields they set.
+        static let columnNames = [
+            "date": "dateColumn", "amount": "amountColumn", "debit": "debitColumn", "credit": "creditColumn",
+            "type": "typeColumn", "description": "descriptionColumn", "payee": "payeeColumn",
+            "category": "categoryColumn", "notes": "memoColumn", "memo": "memoColumn",
+        ]
+
+        /// The options as the mapping fields the API and the wizard take (`CSVMappingFields`).
+        func fields() throws -> [String: String] {
+            var fields: [String: String] = [:]
+            if let columns {
+                for part in columns.split(separator: ",") {
+                    let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard pair.count == 2, let name = Self.columnNames[pair[0].lowercased()] else {
+                        throw ValidationError(
+                            "--columns takes name=number pairs, names among \(Self.columnNames.keys.sorted().joined(separator: ", ")); '\(part)' is not one."
+                        )
+                    }
+                    fields[name] = pair[1]
+                }
+            }
+            if fields["amountColumn"] != nil && fields["typeColumn"] == nil && (fields["debitColumn"] == nil) {
+                fields["typeColumn"] = "0"
+            }
+            if let separator { fields["separator"] = separator }
+            if noHeader { fields["header"] = "false" }
+            if let decimal { fields["decimal"] = decimal }
+            if let moneyOut { fields["moneyOut"] = moneyOut }
+            if let dateFormat { fields["dateFormat"] = dateFormat.rawValue }
+            if let encoding { fields["encoding"] = encoding }
+            if let statement { fields["statement"] = statement }
+            if let format { fields["format"] = format.rawValue }
+            return fields
+        }
+
+        func validate() throws {
+            _ = try fields()
+            if let moneyOut, CSVMapping.MoneyOut(rawValue: moneyOut) == nil {
+                throw ValidationError("--money-out is negative or positive.")
+            }
+            if let encoding, BankFileEncoding(name: encoding) == nil {
+                throw ValidationError(
+                    "--encoding is one of \(BankFileEncoding.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+        }
 
         func run() async throws {
             let url = URL(fileURLWithPath: file)
@@ -56,10 +138,11 @@ extension ImportCommand {
                 throw VaultError(
                     InvalidInput(field: "file", "Could not read \(file); check the path and its permissions."))
             }
-            let chosen = format ?? BankFileFormat(fileName: url.lastPathComponent) ?? BankFileFormat.sniff(data)
-            let bankFile = BankFile(data: data, format: chosen, dateFormat: dateFormat)
+            let fields = try fields()
             try await global.withHousehold { household, _ in
                 let accountID = try await household.accounts.find(account).id
+                let bankFile = try await household.bankImport.bankFile(
+                    data, fileName: url.lastPathComponent, fields: fields, account: accountID)
                 let outcome =
                     preview
                     ? try await household.bankImport.preview(accountID, file: bankFile)
@@ -80,14 +163,23 @@ extension ImportCommand {
             var lines: [String] = []
             if let mapping = payload.mapping {
                 let amount =
-                    mapping.amountColumn.map { "amount column \($0)" }
+                    mapping.amountColumn.map {
+                        "amount column \($0)" + (mapping.typeColumn.map { ", type column \($0)" } ?? "")
+                    }
                     ?? "debit column \(mapping.debitColumn ?? 0), credit column \(mapping.creditColumn ?? 0)"
                 lines.append(
                     "Columns: date \(mapping.dateColumn) (\(mapping.dateFormat)), \(amount) (decimal \(mapping.decimal)), "
                         + "description \(mapping.descriptionColumn)"
                         + (mapping.payeeColumn.map { ", payee \($0)" } ?? "")
-                        + (mapping.categoryColumn.map { ", category \($0)" } ?? "") + ".")
+                        + (mapping.categoryColumn.map { ", category \($0)" } ?? "")
+                        + (mapping.memoColumn.map { ", notes \($0)" } ?? "") + ".")
             }
+            if let sign = payload.sign { lines.append(sign) }
+            if let encoding = payload.encoding, encoding != BankFileEncoding.utf8.rawValue {
+                lines.append("Text encoding: \(encoding).")
+            }
+            if let statement = payload.statement { lines.append("Statement: \(statement).") }
+            lines += payload.warnings.map { "Warning: \($0)" }
             if payload.preview {
                 let rows = payload.rows.prefix(listedRows).map { row in
                     [String(row.line), row.date, row.amount, row.description, row.added ? "add" : row.reason]

@@ -51,7 +51,7 @@ import VaultCore
         let text = "!Type:Bank\r\nD1/2/2024\u{0C}\nT-4.50\rPCafe\u{0B}Luna\u{2028}Downtown\n^\nD13/45/2024\n"
         let bad = #expect(throws: BankFileError.self) { try QIFStatement(Data(text.utf8), currency: .usd) }
         #expect(bad?.message.hasPrefix("Line 6:") == true)
-        let good = try QIFStatement(Data(text.utf8.dropLast(12)), currency: .usd).rows
+        let good = try QIFStatement(Data(text.utf8.dropLast(12)), currency: .usd, dateFormat: .monthDayYear).rows
         #expect(good.map(\.description) == ["Cafe Luna Downtown"])
         #expect(good.first?.line == 2)
     }

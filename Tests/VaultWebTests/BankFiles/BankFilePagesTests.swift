@@ -125,4 +125,120 @@ import VaultWeb
             #expect(try await scope.transactions.list(TransactionQuery()).totalCount == 0)
         }
     }
+
+    @Test("a card file with positive purchases: the preview says so, one click reads it the other way and warns")
+    func cardSign() async throws {
+        try await withWeb { world in
+            let (jo, scope, _) = try await person(world)
+            let visa = try await scope.accounts.add(.init(name: "Visa", kind: "credit-card"))
+            let csrf = try await jo.csrfToken(on: Self.path)
+            let card = Data(
+                "Date,Description,Amount\n2026-11-05,GROCER,54.20\n2026-11-06,FUEL,40.00\n2026-11-20,PAYMENT,-94.20\n"
+                    .utf8)
+            var upload = ReceiptUploadBody.file("visa.csv", "text/csv", card, csrf: csrf)
+            upload.fields += [("account", visa.id.description), ("action", "upload")]
+            let mapping = String(buffer: try await post(jo, upload).body)
+            #expect(
+                mapping.contains("Purchases are written as positive numbers in &#39;Amount&#39;")
+                    || mapping.contains("Purchases are written as positive numbers in 'Amount'"))
+            #expect(mapping.contains("<option value=\"positive\" selected>"))
+            let review = String(
+                buffer: try await post(jo, ReceiptUploadBody(fields: formFields(mapping, action: "review"))).body)
+            #expect(review.contains("id=\"bank-sign\""))
+            #expect(review.contains("Read negative amounts as money out"))
+            #expect(review.contains("-$54.20") || review.contains("−$54.20"))
+            #expect(!review.contains("bank-warnings"))
+            // When the person clicks the flip: the flip form's fields, as a browser sends them
+            let flipForm = try #require(Browser.first(#"(<form id="bank-flip".*?</form>)"#, in: review))
+            var fields: [(String, String)] = []
+            for input in Browser.all(#"<input type="hidden" name="[^"]+" value="[^"]*">"#, in: flipForm) {
+                fields.append(
+                    (
+                        Browser.first(#"name="([^"]+)""#, in: input) ?? "",
+                        Browser.first(#"value="([^"]*)""#, in: input) ?? ""
+                    ))
+            }
+            fields.append(("action", "review"))
+            let flipped = String(buffer: try await post(jo, ReceiptUploadBody(fields: fields)).body)
+            #expect(flipped.contains("Read positive amounts as money out"))
+            #expect(flipped.contains("bank-warnings"))
+            #expect(flipped.contains("Most rows (2 of 3) would be money into Visa"))
+        }
+    }
+
+    @Test("an OFX file with two statements asks which one, then previews the chosen one")
+    func chooseStatement() async throws {
+        try await withWeb { world in
+            let (jo, _, account) = try await person(world)
+            let csrf = try await jo.csrfToken(on: Self.path)
+            let statement = { (id: String, fitid: String) in
+                "<STMTRS><CURDEF>USD<BANKACCTFROM><ACCTID>\(id)<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>"
+                    + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261105<TRNAMT>-4.50<FITID>\(fitid)<NAME>CAFE \(id)</STMTTRN>"
+                    + "</BANKTRANLIST></STMTRS>"
+            }
+            let data = Data(("<OFX>" + statement("111", "a") + statement("222", "b") + "</OFX>").utf8)
+            var upload = ReceiptUploadBody.file("both.ofx", "application/x-ofx", data, csrf: csrf)
+            upload.fields += [("account", account.id.description), ("action", "upload")]
+            let choose = try await post(jo, upload)
+            let html = String(buffer: choose.body)
+            #expect(choose.status == .unprocessableContent)
+            #expect(
+                html.contains(
+                    "<select id=\"choose-statement\" name=\"statement\"><option value=\"111\">111</option><option value=\"222\">222</option></select>"
+                ))
+            var fields: [(String, String)] = []
+            for input in Browser.all(#"<input type="hidden" name="[^"]+" value="[^"]*">"#, in: html) {
+                fields.append(
+                    (
+                        Browser.first(#"name="([^"]+)""#, in: input) ?? "",
+                        Browser.first(#"value="([^"]*)""#, in: input) ?? ""
+                    ))
+            }
+            fields += [("statement", "222"), ("action", "review")]
+            let review = String(buffer: try await post(jo, ReceiptUploadBody(fields: fields)).body)
+            #expect(review.contains("CAFE 222"))
+            #expect(!review.contains("CAFE 111"))
+        }
+    }
+
+    @Test("a file whose encoding or date order cannot be told asks for it, then reads as chosen")
+    func chooseEncodingAndDates() async throws {
+        try await withWeb { world in
+            let (jo, _, account) = try await person(world)
+            let csrf = try await jo.csrfToken(on: Self.path)
+            func hidden(_ html: String) -> [(String, String)] {
+                Browser.all(#"<input type="hidden" name="[^"]+" value="[^"]*">"#, in: html).map { input in
+                    (
+                        Browser.first(#"name="([^"]+)""#, in: input) ?? "",
+                        Browser.first(#"value="([^"]*)""#, in: input) ?? ""
+                    )
+                }
+            }
+            // Bytes that read as Chinese (GB18030) or Korean (EUC-KR)
+            let bytes = Data(
+                Array("Date,Description,Amount\n2026-11-05,".utf8) + [0xC4, 0xE3, 0xBA, 0xC3] + Array(",-1\n".utf8))
+            var upload = ReceiptUploadBody.file("gb.csv", "text/csv", bytes, csrf: csrf)
+            upload.fields += [("account", account.id.description), ("action", "upload")]
+            let asked = String(buffer: try await post(jo, upload).body)
+            #expect(asked.contains("<select id=\"choose-encoding\" name=\"encoding\">"))
+            let columns = String(
+                buffer: try await post(
+                    jo, ReceiptUploadBody(fields: hidden(asked) + [("encoding", "gb18030"), ("action", "upload")])
+                ).body)
+            #expect(columns.contains("Columns of gb.csv"))
+            #expect(columns.contains("你好"))
+            // A QIF file whose dates read both month first and day first
+            let qif = Data("!Type:Bank\nD01/02/2026\nT-1\nPA\n^\nD03/04/2026\nT-2\nPB\n^\n".utf8)
+            var qifUpload = ReceiptUploadBody.file("q.qif", "application/qif", qif, csrf: csrf)
+            qifUpload.fields += [("account", account.id.description), ("action", "upload")]
+            let dates = String(buffer: try await post(jo, qifUpload).body)
+            #expect(dates.contains("<select id=\"choose-dateFormat\" name=\"dateFormat\">"))
+            let review = String(
+                buffer: try await post(
+                    jo, ReceiptUploadBody(fields: hidden(dates) + [("dateFormat", "DD/MM/YYYY"), ("action", "review")])
+                ).body)
+            #expect(review.contains("2026-02-01"))
+            #expect(review.contains("2026-04-03"))
+        }
+    }
 }

@@ -110,6 +110,44 @@ import VaultWeb
             #expect(yaml.contains("\"413\""))
         }
     }
+
+    @Test("money out positive, a type column and notes in the query; the sign in words; UTF-16 and a chosen encoding")
+    func readRight() async throws {
+        try await withWeb { world in
+            let jo = try await person(world, "jo@example.com")
+            let base = "/api/v1/accounts/\(jo.account)/import?preview=true"
+            let card = Data("Date,Description,Amount\n2026-11-05,GROCER,54.20\n2026-11-20,PAYMENT,-94.20\n".utf8)
+            let flipped = try json(try await post(world, base + "&moneyOut=positive", token: jo.token, card))
+            let rows = try #require(flipped["rows"] as? [[String: Any]])
+            #expect(rows.map { $0["amount"] as? String } == ["-54.20", "94.20"])
+            #expect((flipped["sign"] as? String)?.hasPrefix("Purchases are written as positive numbers") == true)
+            #expect((flipped["mapping"] as? [String: Any])?["moneyOut"] as? String == "positive")
+            let mint = Data("Date,Text,Amount,Kind,Notes\n2026-11-05,,4.50,DR,coffee\n2026-11-06,PAY,10.00,CR,\n".utf8)
+            let typed = try json(
+                try await post(
+                    world, base + "&amountColumn=3&typeColumn=4&descriptionColumn=2&memoColumn=5", token: jo.token, mint
+                ))
+            let typedRows = try #require(typed["rows"] as? [[String: Any]])
+            #expect(typedRows.map { $0["amount"] as? String } == ["-4.50", "10.00"])
+            #expect(typedRows.map { $0["description"] as? String } == ["coffee", "PAY"])
+            // UTF-16 little-endian without a byte order mark, as a spreadsheet's "Unicode text" saves it
+            var utf16: [UInt8] = []
+            for unit in "Date\tDescription\tAmount\n2026-11-05\tCafé\t-4.50\n".utf16 {
+                utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            }
+            let unicode = try json(try await post(world, base, token: jo.token, Data(utf16)))
+            #expect(unicode["encoding"] as? String == "utf-16le")
+            #expect((unicode["rows"] as? [[String: Any]])?.first?["description"] as? String == "Café")
+            // Bytes that read as Chinese or Korean: refused until the encoding is chosen
+            let ambiguous = Data(
+                Array("Date,Description,Amount\n2026-11-05,".utf8) + [0xC4, 0xE3, 0xBA, 0xC3] + Array(",-1\n".utf8))
+            let refused = try await post(world, base, token: jo.token, ambiguous)
+            #expect(refused.status == .unprocessableContent)
+            #expect(String(buffer: refused.body).contains("encoding"))
+            let chosen = try json(try await post(world, base + "&encoding=gb18030", token: jo.token, ambiguous))
+            #expect((chosen["rows"] as? [[String: Any]])?.first?["description"] as? String == "你好")
+        }
+    }
 }
 
 /// The multipart overhead the upload routes allow beyond a file (`ReceiptUpload.multipartOverhead`).

@@ -27,6 +27,14 @@ public struct BankImportPayload: Codable, Sendable, Equatable {
     public let skipped: Int
     /// The CSV mapping the file was read with, for a CSV file.
     public let mapping: CSVMappingPayload?
+    /// How the file writes money out, in words (a CSV file).
+    public let sign: String?
+    /// The text encoding the file was read in (`utf-8`, `windows-1252`, `gb18030`, ...).
+    public let encoding: String?
+    /// The statement (OFX ACCTID) or account (QIF !Account name) the rows are of, when the file names one.
+    public let statement: String?
+    /// What to check before importing, and what the file holds that is not imported.
+    public let warnings: [String]
     public let rows: [Row]
 
     public init(_ outcome: BankImportService.Outcome, preview: Bool) {
@@ -35,6 +43,10 @@ public struct BankImportPayload: Codable, Sendable, Equatable {
         added = outcome.added
         skipped = outcome.skipped
         mapping = outcome.mapping.map(CSVMappingPayload.init)
+        sign = outcome.signExplanation
+        encoding = outcome.encoding?.rawValue
+        statement = outcome.statement
+        warnings = outcome.warnings
         rows = outcome.lines.map { line in
             Row(
                 line: line.row.line, date: line.row.date.description, amount: line.row.amount.decimalString,

@@ -2,24 +2,26 @@ import Foundation
 import VaultCore
 import VaultServices
 
-/// A CSV mapping as the API's query and the wizard's form give it: the names of `CSVMappingPayload`, columns
+/// A CSV mapping as the API's query, the wizard's form and the CLI's `--columns` give it: the names of `CSVMappingPayload`, columns
 /// 1-based. Each field present changes the base mapping (the remembered or guessed one); every problem is
 /// reported at once.
 ///
 /// `separator` (`comma`, `semicolon`, `tab`), `header` (`true`, `false`), `dateColumn`, `dateFormat` (`YYYY-MM-DD`,
 /// `DD/MM/YYYY`, `MM/DD/YYYY`, `DD MMM YYYY`, `MMM DD YYYY`), `amountColumn` or `debitColumn` and `creditColumn`,
-/// `decimal` (`point`, `comma`), `descriptionColumn`, `payeeColumn`, `categoryColumn` (empty or 0 for none).
-enum CSVMappingFields {
-    static let names = [
-        "separator", "header", "dateColumn", "dateFormat", "amountColumn", "debitColumn", "creditColumn", "decimal",
-        "descriptionColumn", "payeeColumn", "categoryColumn",
+/// `typeColumn` (with `amountColumn`: the column saying debit or credit), `moneyOut` (`negative`, `positive`: how
+/// `amountColumn` alone writes money out), `decimal` (`point`, `comma`), `descriptionColumn`, `payeeColumn`,
+/// `categoryColumn`, `memoColumn` (empty or 0 for none).
+public enum CSVMappingFields {
+    public static let names = [
+        "separator", "header", "dateColumn", "dateFormat", "amountColumn", "debitColumn", "creditColumn", "typeColumn",
+        "moneyOut", "decimal", "descriptionColumn", "payeeColumn", "categoryColumn", "memoColumn",
     ]
 
     /// Whether any mapping field is present.
-    static func present(in fields: [String: String]) -> Bool { names.contains { fields[$0] != nil } }
+    public static func present(in fields: [String: String]) -> Bool { names.contains { fields[$0] != nil } }
 
     /// The separator alone, which decides how the file is split before anything else is read.
-    static func separator(in fields: [String: String]) throws -> CSVTable.Separator? {
+    public static func separator(in fields: [String: String]) throws -> CSVTable.Separator? {
         guard let text = fields["separator"], !text.isEmpty else { return nil }
         guard let separator = CSVTable.Separator.allCases.first(where: { $0.name == text || $0.rawValue == text })
         else {
@@ -29,7 +31,7 @@ enum CSVMappingFields {
     }
 
     /// `base` with the fields' changes.
-    static func apply(_ fields: [String: String], to base: CSVMapping) throws -> CSVMapping {
+    public static func apply(_ fields: [String: String], to base: CSVMapping) throws -> CSVMapping {
         var mapping = base
         var problems: [Problem] = []
         func column(_ name: String, label: String, optional: Bool = false) -> Int?? {
@@ -65,7 +67,10 @@ enum CSVMappingFields {
         let amount = column("amountColumn", label: "The amount column", optional: true)
         let debit = column("debitColumn", label: "The debit column", optional: true)
         let credit = column("creditColumn", label: "The credit column", optional: true)
-        if case .some(.some(let signed)) = amount {
+        let type = column("typeColumn", label: "The type column", optional: true)
+        if case .some(.some(let signed)) = amount, case .some(.some(let typeColumn)) = type {
+            mapping.amount = .typed(amount: signed, type: typeColumn)
+        } else if case .some(.some(let signed)) = amount {
             mapping.amount = .signed(signed)
         } else if case .some(.some(let out)) = debit, case .some(.some(let into)) = credit {
             mapping.amount = .debitCredit(debit: out, credit: into)
@@ -73,6 +78,13 @@ enum CSVMappingFields {
             problems.append(
                 Problem(
                     field: "amountColumn", message: "Choose the amount column, or both the debit and credit columns."))
+        }
+        if let text = fields["moneyOut"], !text.isEmpty {
+            if let moneyOut = CSVMapping.MoneyOut(rawValue: text.lowercased()) {
+                mapping.moneyOut = moneyOut
+            } else {
+                problems.append(Problem(field: "moneyOut", message: "Money out is negative or positive."))
+            }
         }
         if let text = fields["decimal"], !text.isEmpty {
             if let mark = DecimalMark(rawValue: text.lowercased()) {
@@ -88,6 +100,7 @@ enum CSVMappingFields {
         if let category = column("categoryColumn", label: "The category column", optional: true) {
             mapping.category = category
         }
+        if let memo = column("memoColumn", label: "The notes column", optional: true) { mapping.memo = memo }
         guard problems.isEmpty else { throw VaultError(InvalidInput(problems)) }
         return mapping
     }
