@@ -56,4 +56,24 @@ import Testing
         #expect(process.terminationStatus == 0, "\(stderr())")
         #expect(!stderr().contains("Error:"), "\(stderr())")
     }
+
+    @Test("serve removes dataset uploads a previous run staged, at start", .timeLimit(.minutes(1)))
+    func stagedUploadsRemovedAtStart() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        // The server's temporary folder is the test's own, so no other test's staged files are touched.
+        let temporary = cli.home.appendingPathComponent("tmp")
+        let staging = temporary.appendingPathComponent("ghostvault-imports")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        let staged = staging.appendingPathComponent("\(UUID())-\(String(repeating: "ab", count: 16)).zip")
+        try Data("PK".utf8).write(to: staged)
+        let port = try ServeMetricsTests.freePort()
+        try await ServeMetricsTests.serving(
+            cli, arguments: ["serve", "--port", "\(port)", "--sync-minutes", "0"],
+            environment: ["TMPDIR": temporary.path], app: "http://127.0.0.1:\(port)"
+        ) { () async throws in
+            #expect(!FileManager.default.fileExists(atPath: staged.path))
+            #expect(FileManager.default.fileExists(atPath: staging.path))
+        }
+    }
 }

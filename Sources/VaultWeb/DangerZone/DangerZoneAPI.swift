@@ -16,6 +16,7 @@ struct DangerZoneAPI: Sendable {
             let body = try await request.decode(as: ConfirmBody.self, context: context)
             let erased = try await environment.vault(for: context.user).households.erase(
                 context.user.householdID, confirmation: body.confirm, by: context.user)
+            DatasetStaging.remove(household: context.user.householdID)
             environment.sessions.forget(user: context.user.id)
             return try Response.json(ErasedView(erased: erased.rows, categoriesRestored: erased.categoriesRestored))
         }
@@ -24,6 +25,7 @@ struct DangerZoneAPI: Sendable {
             let removal = try await environment.vault(for: context.user).users(
                 passwordCost: environment.configuration.passwordCost
             ).deleteAccount(context.user, confirmation: body.confirm)
+            if removal == .deletedHousehold { DatasetStaging.remove(household: context.user.householdID) }
             environment.sessions.forget(user: context.user.id)
             return try Response.json(AccountRemovalView(removal: removal.rawValue))
         }

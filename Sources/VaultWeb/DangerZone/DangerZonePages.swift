@@ -93,6 +93,7 @@ struct DangerZonePages {
         do {
             let erased = try await households.erase(
                 signedIn.user.householdID, confirmation: form.raw("confirm"), by: signedIn.user)
+            DatasetStaging.remove(household: signedIn.user.householdID)
             environment.sessions.forget(user: signedIn.user.id)
             return .seeOther(
                 "/onboarding",
@@ -153,6 +154,7 @@ struct DangerZonePages {
                 passwordCost: environment.configuration.passwordCost
             ).deleteAccount(
                 signedIn.user, confirmation: form.raw("confirm"))
+            if removal == .deletedHousehold { DatasetStaging.remove(household: signedIn.user.householdID) }
             environment.sessions.forget(user: signedIn.user.id)
             var response = Response.seeOther(
                 "/login",

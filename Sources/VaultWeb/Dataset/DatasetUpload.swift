@@ -121,6 +121,21 @@ struct DatasetStaging: Sendable {
         return folder.appendingPathComponent("\(household)-\(token).zip")
     }
 
+    /// Removes every staged file: at start, when no page holds a token this server should honour any more.
+    static func removeAll() {
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        for file in files { try? FileManager.default.removeItem(at: file) }
+    }
+
+    /// Removes `household`'s staged files: when its data is erased or it is deleted, an upload of it must not
+    /// outlive it.
+    static func remove(household: Household.ID) {
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        for file in files where file.lastPathComponent.hasPrefix("\(household)-") {
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
+
     /// Removes staged files older than `lifetime`.
     static func sweep() {
         let files =

@@ -77,6 +77,8 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
     var logger = logger ?? Logger(label: "ghostvault.web")
     logger.logLevel = environment.configuration.logLevel
+    // Dataset uploads a previous run staged for a second step: their pages are gone with that run.
+    DatasetStaging.removeAll()
     var all = services
     if let interval = environment.configuration.syncCheckInterval {
         all.append(ScheduledSync(environment: environment, interval: interval, logger: logger))
