@@ -21,7 +21,7 @@ public struct AccountRepository: Sendable {
         let accounts = try await all()
         guard accounts.contains(where: \.isManual) else { return accounts }
         let scheduled = try await scheduledSums(after: today)
-        let settled = try await settledSince(today: today)
+        let settled = try await settledSince(today: today, among: accounts.filter(\.isManual))
         guard !scheduled.isEmpty || !settled.isEmpty else { return accounts }
         return try accounts.map { account in
             guard account.isManual else { return account }
@@ -37,15 +37,19 @@ public struct AccountRepository: Sendable {
     }
 
     /// The manual accounts holding entries (made by hand or by a rule) dated after their balance's date and up to
-    /// `today`.
-    func settledSince(today: LocalDate) async throws -> Set<String> {
+    /// `today`. Only the days between the earliest such date and today are read (through the date index), so a long
+    /// history costs nothing here.
+    func settledSince(today: LocalDate, among manual: [Account]) async throws -> Set<String> {
+        let since = manual.compactMap(\.balanceDate).filter { $0 < today }
+        guard let earliest = since.min() else { return [] }
         let rows = try await session.sql.raw(
             """
             SELECT DISTINCT t.account_id FROM transactions t
             JOIN accounts a ON a.id = t.account_id AND a.household_id = t.household_id
-            WHERE t.household_id = \(bind: session.household) AND t.source IN ('manual', 'recurring')
-              AND a.bank_account_id IS NULL AND a.balance_date IS NOT NULL
-              AND t.date > a.balance_date AND t.date <= \(bind: Int64(today.compactValue))
+            WHERE t.household_id = \(bind: session.household)
+              AND t.date > \(bind: Int64(earliest.compactValue)) AND t.date <= \(bind: Int64(today.compactValue))
+              AND t.source IN ('manual', 'recurring') AND a.bank_account_id IS NULL AND a.balance_date IS NOT NULL
+              AND t.date > a.balance_date
             """
         ).all()
         return Set(try rows.map { try $0.text("account_id") })
