@@ -114,7 +114,8 @@ extension APIController {
             from: form["from"], through: form["to"], search: form["q"], accounts: form.all("account"),
             category: form["category"], includeTransfers: form["transfers"] == "true" || form["transfers"] == "1",
             tags: form.all("tag"), payment: form["payment"], reimbursement: form["reimbursement"],
-            classification: form["kind"], recurringRule: form["recurringRule"], timing: form["when"], sort: form["sort"],
+            classification: form["kind"], recurringRule: form["recurringRule"], timing: form["when"],
+            sort: form["sort"],
             page: try number(form, "page", 1), pageSize: try number(form, "size", PageRequest.defaultSize))
     }
 
