@@ -127,4 +127,29 @@ import VaultWeb
             #expect(family.status == .created)
         }
     }
+
+    @Test("an amount with a comma is refused with a 422 that says the API takes plain decimals; nothing is written")
+    func groupedAmount() async throws {
+        try await withWeb { world in
+            let token = try await api.token(world)
+            try await wallet(world)
+            for amount in ["1,000.00", "-1,000", "1,50"] {
+                let refused = try await send(
+                    world, .post, "/api/v1/transactions", #"{"amount":"\#(amount)","account":"Wallet"}"#, token: token)
+                #expect(refused.status == .unprocessableContent, "\(amount)")
+                #expect(String(buffer: refused.body).contains("plain decimal strings"), "\(amount)")
+            }
+            let list = try json(try await send(world, .get, "/api/v1/transactions?transfers=true", token: token))
+            #expect(list["totalCount"] as? Int == 0)
+            let created = try await send(
+                world, .post, "/api/v1/transactions", #"{"amount":"-1000.00","account":"Wallet"}"#, token: token)
+            let id = try #require(try json(created)["id"] as? String)
+            let patched = try await send(
+                world, .patch, "/api/v1/transactions/\(id)", #"{"amount":"-2,000.00"}"#, token: token)
+            #expect(patched.status == .unprocessableContent)
+            let kept = try json(try await send(world, .get, "/api/v1/transactions?transfers=true", token: token))
+            let items = try #require(kept["items"] as? [[String: Any]])
+            #expect(items.map { $0["amount"] as? String } == ["-1000.00"], "\(kept)")
+        }
+    }
 }

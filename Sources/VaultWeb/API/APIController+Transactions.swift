@@ -10,6 +10,7 @@ extension APIController {
     func addTransactionRoutes(to api: some RouterMethods<APIContext>) {
         api.post("/transactions") { request, context in
             let body = try await request.decode(as: TransactionBody.self, context: context)
+            try body.checkAmount()
             // Paid with a miles card, the expense goes into the card's account: no account is needed.
             let account = body.account ?? (body.card != nil ? "" : nil)
             guard let amount = body.amount, let account else {
@@ -38,6 +39,7 @@ extension APIController {
         }
         api.patch("/transactions/:id") { request, context in
             let body = try await request.decode(as: TransactionBody.self, context: context)
+            try body.checkAmount()
             let cardFields: [(String, Bool)] = [
                 ("card", body.card != nil), ("bonusCategory", body.bonusCategory != nil),
                 ("foreign", body.foreign != nil),
@@ -84,6 +86,7 @@ struct DeletedTransactionView: Encodable, Sendable {
 /// A transaction as the API takes it: every field optional, so one type serves create (amount and account
 /// needed) and change (only what is sent changes).
 struct TransactionBody: Decodable, Sendable {
+    /// A plain decimal string, as the OpenAPI document says (`checkAmount`).
     let amount: String?
     let account: String?
     let date: String?
@@ -124,5 +127,19 @@ struct TransactionBody: Decodable, Sendable {
             case .text(let text): text
             }
         }
+    }
+}
+
+extension TransactionBody {
+    /// Refuses an amount with thousands separators: the API takes plain decimal strings (`-1000.00`), and a
+    /// program that sends `1,000.00` may as well mean one (a decimal comma with grouping) as a thousand, so it
+    /// is told rather than guessed at. A person's form takes grouped amounts; a program's JSON does not.
+    func checkAmount() throws {
+        guard let amount, amount.contains(",") else { return }
+        throw VaultError(
+            InvalidInput(
+                field: "amount",
+                "The amount '\(amount.prefix(40))' has a comma; the API takes plain decimal strings with a point and "
+                    + "no thousands separators, like \"-1000.00\"."))
     }
 }
