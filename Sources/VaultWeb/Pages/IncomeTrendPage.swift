@@ -26,7 +26,7 @@ enum IncomeTrendPage {
                 <p class="muted" id="trend-window">\(trend.income.formatted()) in · \(trend.spending.formatted()) out, \(Charts.label(trend.range.start)), \(trend.range.start.year) to \(Charts.label(trend.range.end)), \(trend.range.end.year)</p>
                 </section>
                 <section class="card chart" aria-labelledby="trend-title">
-                <div class="spread"><h2 id="trend-title">By month, \(trend.range.start.description) to \(trend.range.end.description)</h2>
+                <div class="spread"><h2 id="trend-title">By month</h2>
                 \(TimeframeSelector.links("/income", chosen: chosen))</div>
                 <div class="spread"><div class="legend" data-legend="bars"\(net ? " hidden" : "")><span class="income">Income</span><span class="spending">Expenses</span></div>
                 <div class="legend" data-legend="net"\(net ? "" : " hidden")><span class="income">Net: more in</span><span class="spending">more out</span></div>
