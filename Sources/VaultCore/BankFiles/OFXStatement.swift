@@ -88,6 +88,9 @@ public struct OFXStatement: Hashable, Sendable {
             try finish()
             if let statement = current { statements.append(statement) }
             current = nil
+            // A statement's CURDEF is its own: rows after it closes (a statement without its opening tag) are not
+            // read in its currency (found by the fuzzer).
+            currentCurrency = defaultCurrency
         }
         for tag in tags {
             switch tag.name {
@@ -107,6 +110,13 @@ public struct OFXStatement: Hashable, Sendable {
                 guard let stated = Currency(isoCode: code.uppercased()) else {
                     throw BankFileError(
                         .badRow, "The statement's currency '\(code)' (CURDEF) is not an ISO 4217 code.")
+                }
+                // Rows already read are in the first: a statement naming a second currency is refused, not re-read.
+                if let first = current?.currency, first != stated {
+                    throw BankFileError(
+                        .badRow,
+                        "A statement names two currencies (CURDEF \(first.code) and \(stated.code)); the file is "
+                            + "damaged. Download it from your bank again.")
                 }
                 current?.currency = stated
                 currentCurrency = stated

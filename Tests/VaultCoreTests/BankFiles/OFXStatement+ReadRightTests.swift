@@ -35,6 +35,27 @@ import VaultCore
         #expect(read.rows.map(\.amount.minorUnits) == [cents])
     }
 
+    @Test("a transaction after a statement has closed is not read in that statement's currency (found by the fuzzer)")
+    func currencyEndsWithItsStatement() throws {
+        let euros = "<STMTRS><CURDEF>EUR</STMTRS>"
+        let file = try OFXStatement.file(
+            Self.file(euros + "<BANKTRANLIST>" + Self.transaction("-2.00") + "</BANKTRANLIST>"), defaultCurrency: .usd)
+        let rows = file.statements.flatMap { statement in
+            statement.rows.map { (statement.currency, $0.amount.currency) }
+        }
+        #expect(rows.count == 1)
+        #expect(rows.allSatisfy { ($0.0 ?? .usd) == $0.1 }, "\(rows)")
+    }
+
+    @Test("a statement naming a second currency after its rows is refused (found by the fuzzer)")
+    func twoCurrencies() throws {
+        let damaged = "<STMTRS><CURDEF>EUR<BANKTRANLIST>" + Self.transaction("-2.00") + "</BANKTRANLIST><CURDEF>USD"
+        let error = #expect(throws: BankFileError.self) {
+            try OFXStatement.file(Self.file(damaged + "</STMTRS>"), defaultCurrency: .usd)
+        }
+        #expect(error?.message.contains("two currencies") == true)
+    }
+
     @Test("a non-zero digit beyond the currency's decimals is still refused")
     func nonZeroBeyond() throws {
         let error = #expect(throws: BankFileError.self) {
