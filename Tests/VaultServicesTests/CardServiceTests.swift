@@ -276,6 +276,20 @@ import VaultTestSupport
     }
 
     @Test(
+        "a card entry dated after today earns from its day, not now (docs/figures.md)", arguments: TestBackend.enabled)
+    func scheduledSpendWaits(backend: TestBackend) async throws {
+        try await backend.withDatabase { database async throws in
+            let f = try await ServiceFixture.make(database)
+            let card = try await f.scope.cards.addFromLibrary("uob-preferred-platinum")
+            // The fixture's today is 2026-11-21; the 25th is in the same calendar-month cycle, but scheduled.
+            _ = try await spend(f, "100", on: card, bonus: "online", date: "2026-11-20")
+            _ = try await spend(f, "250", on: card, bonus: "online", date: "2026-11-25")
+            #expect(try await cardStatus(f, card).report.spend.decimalString == "100.00")
+            #expect(cap(try await cardStatus(f, card), 0) == "Online 100.00/600.00 earningBonus blue")
+        }
+    }
+
+    @Test(
         "a bonus category chosen for one transaction is remembered for its payee on the card",
         arguments: TestBackend.enabled)
     func payeeMemory(backend: TestBackend) async throws {

@@ -112,11 +112,13 @@ public struct OFXStatement: Hashable, Sendable {
                         .badRow, "The statement's currency '\(code)' (CURDEF) is not an ISO 4217 code.")
                 }
                 // Rows already read are in the first: a statement naming a second currency is refused, not re-read.
-                if let first = current?.currency, first != stated {
+                let read = current?.currency ?? (current?.rows.isEmpty == false ? currentCurrency : nil)
+                if let first = read, first != stated {
                     throw BankFileError(
                         .badRow,
-                        "A statement names two currencies (CURDEF \(first.code) and \(stated.code)); the file is "
-                            + "damaged. Download it from your bank again.")
+                        "A statement names two currencies (CURDEF \(first.code) and \(stated.code)), or its currency "
+                            + "after transactions read in another; the file is damaged. Download it from your bank again."
+                    )
                 }
                 current?.currency = stated
                 currentCurrency = stated

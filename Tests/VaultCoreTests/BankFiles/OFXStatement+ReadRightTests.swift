@@ -56,6 +56,14 @@ import VaultCore
         #expect(error?.message.contains("two currencies") == true)
     }
 
+    @Test("a currency stated after transactions read in another is refused (found by the fuzzer)")
+    func currencyAfterRows() throws {
+        let damaged = "<BANKTRANLIST>" + Self.transaction("-2.00") + "<CURDEF>EUR</BANKTRANLIST>"
+        #expect(throws: BankFileError.self) {
+            try OFXStatement.file(Self.file(damaged), defaultCurrency: .usd)
+        }
+    }
+
     @Test("a non-zero digit beyond the currency's decimals is still refused")
     func nonZeroBeyond() throws {
         let error = #expect(throws: BankFileError.self) {
